@@ -1,0 +1,59 @@
+# Shogun Tutor: `make app` installs and launches the Voila app, `make test` installs and runs every test.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8866
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: app test lab install install-test chromium translations benchmark calibrate clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+## Launch the app in Voila (open http://localhost:$(PORT)).
+app: install
+	$(VENV)/bin/voila notebooks/app.ipynb --port=$(PORT) --no-browser \
+		--preheat_kernel=True --pool_size=1 --Voila.ip=0.0.0.0
+
+## The same notebook in JupyterLab, for teachers who want to look inside.
+lab: install
+	$(VENV)/bin/jupyter lab notebooks/
+
+## Debian's Chromium for the browser tests (never a Playwright browser download).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+## Every test: unit, doctests, property tests, catalogs and the browser test.
+test: install-test chromium
+	$(PY) -m pytest
+
+## Figures for the closing notes: engine speed, tower odds speed.
+benchmark: install-test
+	$(PY) -m pytest --benchmark-only --benchmark-enable -p no:cacheprovider tests/
+
+## Re-extract translatable strings and merge them into every catalog.
+translations: install-test
+	$(VENV)/bin/pybabel extract -F shogun_tutor/locale/babel.cfg --no-location --sort-output \
+		--project=shogun-tutor -k N_ -k ngettext:1,2 -k pgettext:1c,2 -o shogun_tutor/locale/messages.pot shogun_tutor
+	for lang in nl de fr da pl zh ja; do \
+		if [ -f shogun_tutor/locale/$$lang/LC_MESSAGES/messages.po ]; then \
+			$(VENV)/bin/pybabel update --no-fuzzy-matching --ignore-obsolete -i shogun_tutor/locale/messages.pot -d shogun_tutor/locale -l $$lang; \
+		else \
+			$(VENV)/bin/pybabel init -i shogun_tutor/locale/messages.pot -d shogun_tutor/locale -l $$lang; \
+		fi; \
+	done
+
+clean:
+	rm -rf $(VENV) test-output .pytest_cache

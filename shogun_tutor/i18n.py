@@ -1,0 +1,163 @@
+"""Translations: every text a user sees goes through :func:`_` (gettext).
+
+Catalogs are Babel ``.po`` files under ``shogun_tutor/locale/<lang>/LC_MESSAGES``;
+``messages.pot`` is extracted from the sources with ``pybabel extract``
+(``make translations``). The ``.po`` files are read directly with Babel, so no
+compile step is needed at run time.
+
+>>> set_language("nl")
+>>> _("Castle")
+'Paleis'
+>>> set_language("en")
+>>> _("Castle")
+'Castle'
+>>> set_language("xx")
+Traceback (most recent call last):
+...
+shogun_tutor.i18n.UnknownLanguageError: unknown language 'xx'; available: da, de, en, fr, ja, nl, pl, zh
+
+The current language is per process (a Voila kernel serves one visitor).
+Use :func:`translator` to get functions bound to one language without
+changing the current one.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+
+#: language code -> its own name, shown in the language picker
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "nl": "Nederlands",
+    "de": "Deutsch",
+    "fr": "Français",
+    "da": "Dansk",
+    "pl": "Polski",
+    "zh": "中文",
+    "ja": "日本語",
+}
+
+
+class UnknownLanguageError(ValueError):
+    """A language code the app has no catalog for."""
+
+    def __init__(self, code: object):
+        self.code = code
+        super().__init__(f"unknown language {code!r}; available: {', '.join(sorted(LANGUAGES))}")
+
+
+class _CatalogTranslations(gettext.NullTranslations):
+    """gettext translations built from a Babel catalog (fuzzy and empty entries fall back)."""
+
+    def __init__(self, messages: dict[str, str], plurals: dict[str, tuple[str, ...]], plural_fn: Callable[[int], int]):
+        super().__init__()
+        self._messages = messages
+        self._plurals = plurals
+        self._plural_fn = plural_fn
+
+    def gettext(self, message: str) -> str:
+        return self._messages.get(message) or message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self._plurals.get(singular)
+        if forms:
+            idx = self._plural_fn(n)
+            if 0 <= idx < len(forms) and forms[idx]:
+                return forms[idx]
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._messages.get(f"{context}\x04{message}") or message
+
+
+@lru_cache(maxsize=None)
+def _load(code: str) -> gettext.NullTranslations:
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    from babel.messages.pofile import read_po
+
+    po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not po.exists():
+        return gettext.NullTranslations()
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    messages: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for msg in catalog:
+        if not msg.id or msg.fuzzy:
+            continue
+        key = f"{msg.context}\x04{msg.id if isinstance(msg.id, str) else msg.id[0]}" if msg.context else None
+        if isinstance(msg.id, (list, tuple)):
+            strings = tuple(msg.string)
+            if any(strings):
+                plurals[msg.id[0]] = strings
+        elif msg.string:
+            messages[key or msg.id] = msg.string
+    # gettext.c2py parses the C plural expression safely (no eval of arbitrary code)
+    plural_fn = gettext.c2py(catalog.plural_expr or "(n != 1)")
+    return _CatalogTranslations(messages, plurals, plural_fn)
+
+
+class Language(NamedTuple):
+    code: str
+    gettext: Callable[[str], str]
+    ngettext: Callable[[str, str, int], str]
+    pgettext: Callable[[str, str], str]
+
+
+def check_language(code: str) -> str:
+    if not isinstance(code, str) or code not in LANGUAGES:
+        raise UnknownLanguageError(code)
+    return code
+
+
+def translator(code: str) -> Language:
+    """gettext functions for one language."""
+    t = _load(check_language(code))
+    return Language(code, t.gettext, t.ngettext, t.pgettext)
+
+
+_current: Language = translator(SOURCE_LANGUAGE)
+_listeners: list[Callable[[str], None]] = []
+
+
+def set_language(code: str) -> None:
+    """Switch the current language; listeners (UI panels) are told so they redraw."""
+    global _current
+    _current = translator(code)
+    for fn in list(_listeners):
+        fn(code)
+
+
+def current_language() -> str:
+    return _current.code
+
+
+def on_language_change(fn: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``fn(code)`` after each language change; returns a function that unsubscribes."""
+    _listeners.append(fn)
+    return lambda: _listeners.remove(fn) if fn in _listeners else None
+
+
+def _(message: str) -> str:
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _current.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it now."""
+    return message

@@ -1,0 +1,1 @@
+"""The rules of Shogun as a pure, deterministic engine (no UI imports)."""
