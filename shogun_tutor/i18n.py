@@ -6,11 +6,11 @@ Catalogs are Babel ``.po`` files under ``shogun_tutor/locale/<lang>/LC_MESSAGES`
 compile step is needed at run time.
 
 >>> set_language("nl")
->>> _("Castle")
-'Paleis'
+>>> _("Language")
+'Taal'
 >>> set_language("en")
->>> _("Castle")
-'Castle'
+>>> _("Language")
+'Language'
 >>> set_language("xx")
 Traceback (most recent call last):
 ...

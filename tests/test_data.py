@@ -1,0 +1,102 @@
+"""Loading the data files: typed records, and loud, precise errors for corrupt files."""
+
+import json
+import shutil
+
+import pytest
+
+from shogun_tutor import data
+from shogun_tutor.data import BOARD, COMPONENTS, DataError, load_board, load_components
+
+
+def test_components_facts():
+    assert COMPONENTS.armies_each == 62 and COMPONENTS.farmers == 20
+    assert dict(COMPONENTS.starting_chests) == {3: 18, 4: 15, 5: 12}
+    assert [len(COMPONENTS.start_groups[n]) for n in (3, 4, 5)] == [9, 8, 7]
+    assert [a.cost for a in COMPONENTS.actions] == [3, 2, 1, 0, 0, 3, 2, 1, 0, 0]
+    assert len(COMPONENTS.events) == 12
+    assert COMPONENTS.event(7).effect == "tax_max5" and COMPONENTS.event(7).parameters["max"] == 5
+    assert sum(e.winter_rice_loss for e in COMPONENTS.events) == 40
+    assert [COMPONENTS.revolt_row(s).provinces for s in range(1, 10)] == [1, 1, 2, 2, 2, 2, 3, 3, 3]
+    assert [COMPONENTS.revolt_row(s).extra_farmers for s in range(1, 10)] == [1, 2, 2, 2, 3, 3, 3, 3, 3]
+
+
+def test_inferred_expansion_values_keep_their_mark():
+    assert COMPONENTS.privilege_provenance.status == "INFERRED"
+    assert COMPONENTS.samurai_provenance.status == "INFERRED"
+    assert len(COMPONENTS.privilege_cards) == 21
+    assert sorted(c.number for c in COMPONENTS.privilege_cards) == list(range(1, 22))
+
+
+def test_records_are_immutable():
+    with pytest.raises(Exception):
+        BOARD.province("Aki").tax = 9  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        COMPONENTS.starting_chests[3] = 99  # type: ignore[index]
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    for name in ("board.json", "components.json"):
+        shutil.copy(data.data_dir() / name, tmp_path / name)
+    return tmp_path
+
+
+def _edit(path, fn):
+    doc = json.loads(path.read_text())
+    fn(doc)
+    path.write_text(json.dumps(doc))
+
+
+def test_not_json(data_copy):
+    (data_copy / "board.json").write_text("{ not json")
+    with pytest.raises(DataError, match=r"board.json: file: is not valid JSON \(line 1"):
+        load_board(data_copy / "board.json")
+
+
+def test_wrong_version(data_copy):
+    _edit(data_copy / "board.json", lambda d: d.update(format_version=99))
+    with pytest.raises(DataError, match="format_version: is 99"):
+        load_board(data_copy / "board.json")
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["provinces"][0].update(tax=-1), r"province 'Aki': field 'tax' must be >= 1"),
+        (lambda d: d["provinces"][0].pop("rice"), r"province 'Aki': missing field 'rice'"),
+        (lambda d: d["provinces"][0]["region"].update(sun="blue"), r"province 'Aki': region on the sun side is 'blue'"),
+        (lambda d: d["provinces"][1].update(name="Aki"), r"province 'Aki': appears twice"),
+        (lambda d: d["borders"].append(["Aki", "Edo", "land"]), r"borders\[97\]: names unknown province 'Edo'"),
+        (lambda d: d["borders"].append(["Bingo", "Aki", "land"]), r"border Bingo-Aki appears twice"),
+        (lambda d: d["borders"][0].__setitem__(2, "air"), r"kind 'air' is not one of land, sea"),
+        (lambda d: d["sides"]["moon"]["three_player_excluded"].update(status="maybe"), r"status 'maybe' is not one of"),
+        (lambda d: d["provinces"][0]["region"].update(sun="red"), r"regions must be of equal size|differ between the sides"),
+    ],
+)
+def test_corrupt_board_names_file_record_and_problem(data_copy, mutate, message):
+    _edit(data_copy / "board.json", mutate)
+    with pytest.raises(DataError, match=message) as exc:
+        load_board(data_copy / "board.json")
+    assert exc.value.file == "board.json"
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["beginner_setups"]["setups"]["3"]["A"].append(["Atlantis", 2]), r"beginner_setups.3.A: names unknown province 'Atlantis'"),
+        (lambda d: d["beginner_setups"]["setups"]["3"]["B"].__setitem__(0, ["Suruga", 5]), r"province 'Suruga' is given to two seats"),
+        (lambda d: d["events"].pop(), r"events: event cards must be numbered 1 to 12"),
+        (lambda d: d["winter_revolt_table"].pop(1), r"winter_revolt_table\[1\]: rows must cover shortfalls without gaps"),
+        (lambda d: d["players"]["start_groups"].update({"3": [30, 30, 5]}), r"players.start_groups.3: the groups need 65 armies"),
+    ],
+)
+def test_corrupt_components(data_copy, mutate, message):
+    _edit(data_copy / "components.json", mutate)
+    with pytest.raises(DataError, match=message):
+        load_components(BOARD, data_copy / "components.json")
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(DataError, match="board.json: file: cannot be read"):
+        load_board(tmp_path / "board.json")
