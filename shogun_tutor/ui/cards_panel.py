@@ -1,0 +1,119 @@
+"""A visual rulebook page: every action, special card, event card and table, in the current language."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from .. import i18n
+from ..data import COMPONENTS
+from ..i18n import _, ngettext
+from . import terms
+
+_STYLE = """
+<style>
+.shogun-cards table {border-collapse: collapse; margin: 0.4em 0 1.2em; font-size: 0.95em; max-width: 100%}
+.shogun-cards th, .shogun-cards td {border-bottom: 1px solid #ddd; padding: 0.35em 0.6em; text-align: left; vertical-align: top}
+.shogun-cards th {background: #f3f0ea}
+.shogun-cards td.num {text-align: right; white-space: nowrap}
+.shogun-cards .note {color: #555; font-size: 0.9em}
+</style>
+"""
+
+
+def _table(headers: list[str], rows: list[list[str]], numeric: set[int] = frozenset()) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f"<td class='num'>{c}</td>" if i in numeric else f"<td>{c}</td>" for i, c in enumerate(r)) + "</tr>"
+        for r in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def actions_html() -> str:
+    rows = [
+        [escape(terms.action_name(a.id)), str(a.cost), escape(terms.action_text(a.id))]
+        for a in COMPONENTS.actions
+    ]
+    return _table([_("Action"), _("Cost (chests)"), _("What it does")], rows, numeric={1})
+
+
+def specials_html() -> str:
+    rows = [[escape(terms.special_name(s)), escape(terms.special_text(s))] for s in COMPONENTS.special_cards]
+    return _table([_("Special card"), _("Advantage this round")], rows) + "<p class='note'>{}</p>".format(
+        escape(_("When an event card and a special card change the same action, the event card applies first, then the special card."))
+    )
+
+
+def events_html() -> str:
+    rows = [
+        [
+            str(e.number),
+            escape(terms.event_name(e.number)),
+            escape(terms.event_text(e.number)),
+            escape(ngettext("{n} rice", "{n} rice", e.winter_rice_loss).format(n=e.winter_rice_loss)),
+        ]
+        for e in COMPONENTS.events
+    ]
+    return _table([_("Card"), _("Event"), _("Effect this round"), _("Rice lost in winter")], rows, numeric={0, 3})
+
+
+def revolt_table_html() -> str:
+    rows = []
+    for row in COMPONENTS.winter_revolt_table:
+        if row.shortfall_max is None:
+            short = _("{n} or more").format(n=row.shortfall_min)
+        elif row.shortfall_max == row.shortfall_min:
+            short = str(row.shortfall_min)
+        else:
+            short = _("{low} to {high}").format(low=row.shortfall_min, high=row.shortfall_max)
+        rows.append([escape(short), str(row.provinces), str(row.extra_farmers)])
+    return _table(
+        [_("Rice short"), _("Provinces in revolt"), _("Extra farmers in the tower")], rows, numeric={0, 1, 2}
+    ) + "<p class='note'>{}</p>".format(
+        escape(_("Each province needs one rice in winter. The player on the left draws the provinces in revolt blindly from the player's province cards; each revolt also throws one farmer per unrest marker in that province."))
+    )
+
+
+def scoring_html() -> str:
+    sc = COMPONENTS.scoring
+    rows = [
+        [escape(_("Each province you hold")), str(sc.per_province)],
+        [escape(_("Each building you own")), str(sc.per_building)],
+    ] + [
+        [escape(_("Most {buildings} in a region").format(buildings=terms.building_name(b))), str(points)]
+        for b, points in sc.region_majority.items()
+    ]
+    return _table([_("Winter scoring"), _("Points")], rows, numeric={1}) + "<p class='note'>{}</p>".format(
+        escape(
+            _("Players tied for a majority each score {penalty} point less. A player with no building of that type scores nothing for it. After the second winter the most points win; a tie goes to the player with the most chests.").format(
+                penalty=sc.tie_penalty
+            )
+        )
+    )
+
+
+class CardsPanel:
+    """The reference tab: actions, special cards, events, the winter table and scoring."""
+
+    def __init__(self):
+        self.html = w.HTML()
+        self.widget = w.VBox([self.html])
+        self.widget.add_class("shogun-cards")
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        sections = [
+            (_("Actions"), actions_html()),
+            (_("Special cards"), specials_html()),
+            (_("Event cards"), events_html()),
+            (_("Rice shortage in winter"), revolt_table_html()),
+            (_("Scoring"), scoring_html()),
+        ]
+        self.html.value = _STYLE + "".join(f"<h3>{escape(title)}</h3>{body}" for title, body in sections)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self.widget.close()

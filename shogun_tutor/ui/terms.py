@@ -1,0 +1,163 @@
+"""The game's vocabulary in the current language: one place for every term.
+
+The rules core names things by ids (``"castle"``, ``"tax_max5"``, ``"spring"``);
+these functions turn ids into words. Strings are marked with ``N_`` and
+translated when called, so a language change takes effect at once.
+
+>>> from shogun_tutor import i18n
+>>> i18n.set_language("nl"); building_name("castle"); i18n.set_language("en")
+'Paleis'
+>>> event_text(7)
+'Tax brings at most 5 chests this round, whatever the province yields.'
+"""
+
+from __future__ import annotations
+
+from ..data import COMPONENTS, Provenance
+from ..i18n import N_, _
+
+BUILDING_NAMES = {"castle": N_("Castle"), "temple": N_("Temple"), "theater": N_("Nō theater")}
+REGION_NAMES = {
+    "brown": N_("Brown region"),
+    "green": N_("Green region"),
+    "purple": N_("Purple region"),
+    "red": N_("Red region"),
+    "yellow": N_("Yellow region"),
+}
+COLOUR_NAMES = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "black": N_("Black"),
+    "yellow": N_("Yellow"),
+    "purple": N_("Purple"),
+}
+SIDE_NAMES = {"sun": N_("Sun side"), "moon": N_("Moon side")}
+SEASON_NAMES = {"spring": N_("Spring"), "summer": N_("Summer"), "autumn": N_("Autumn"), "winter": N_("Winter")}
+ACTION_NAMES = {
+    "castle": N_("Build a castle"),
+    "temple": N_("Build a temple"),
+    "theater": N_("Build a Nō theater"),
+    "rice": N_("Collect rice"),
+    "tax": N_("Collect tax"),
+    "armies5": N_("Place 5 armies"),
+    "armies3": N_("Place 3 armies"),
+    "army1_move": N_("Place 1 army / move"),
+    "battle_a": N_("Battle / move A"),
+    "battle_b": N_("Battle / move B"),
+}
+ACTION_TEXTS = {
+    "castle": N_("Pay 3 chests and put a castle on a free building slot of the province."),
+    "temple": N_("Pay 2 chests and put a temple on a free building slot of the province."),
+    "theater": N_("Pay 1 chest and put a Nō theater on a free building slot of the province."),
+    "rice": N_("Add the province's rice to your rice track. Unrest markers there start a revolt first; afterwards the province gets one more unrest marker."),
+    "tax": N_("Take the province's tax in chests. Unrest markers there start a revolt first; afterwards the province gets one more unrest marker."),
+    "armies5": N_("Pay 3 chests and place 5 armies from your supply in the province."),
+    "armies3": N_("Pay 2 chests and place 3 armies from your supply in the province."),
+    "army1_move": N_("Pay 1 chest and place 1 army; then you may move armies from there into one neighbouring province of your own. At least one army stays behind."),
+    "battle_a": N_("Move armies from the province into one neighbouring province. If it is not yours, they fight. At least one army stays behind."),
+    "battle_b": N_("Move armies from the province into one neighbouring province. If it is not yours, they fight. At least one army stays behind."),
+}
+SPECIAL_NAMES = {
+    "chest_plus1": N_("+1 chest"),
+    "rice_plus1": N_("+1 rice"),
+    "six_armies": N_("6 armies"),
+    "attack_plus1": N_("+1 army when attacking"),
+    "defense_plus1": N_("+1 army when defending"),
+}
+SPECIAL_TEXTS = {
+    "chest_plus1": N_("Your tax action brings one chest more."),
+    "rice_plus1": N_("Your rice action brings one rice more."),
+    "six_armies": N_("Your 'place 5 armies' action places 6."),
+    "attack_plus1": N_("When you attack with battle A or B, one more army from your supply goes into the tower."),
+    "defense_plus1": N_("When you are attacked with battle A or B, one more army from your supply goes into the tower."),
+}
+EVENT_NAMES = {
+    "theater_removes_unrest": N_("Nō theaters calm the people"),
+    "neutral_two_farmers": N_("Farmers defend their land"),
+    "castle_defender_plus1": N_("Castles hold"),
+    "temple_immune": N_("Temples are sacred"),
+    "tax_max5": N_("Tax is capped"),
+    "tax_min6": N_("A rich harvest of taxes"),
+    "rice_min4": N_("A good rice harvest"),
+    "rice_max3": N_("A poor rice harvest"),
+    "armies_reduced": N_("Few recruits"),
+}
+EVENT_TEXTS = {
+    "theater_removes_unrest": N_("Whoever builds a Nō theater this round removes one unrest marker from that province."),
+    "neutral_two_farmers": N_("An attack on a neutral province throws 2 farmers into the tower instead of 1."),
+    "castle_defender_plus1": N_("When a province with a castle is attacked, its owner adds one army from his supply to the tower."),
+    "temple_immune": N_("Provinces with a temple cannot be attacked this round."),
+    "tax_max5": N_("Tax brings at most 5 chests this round, whatever the province yields."),
+    "tax_min6": N_("Tax brings at least 6 chests this round, whatever the province yields."),
+    "rice_min4": N_("The rice action brings at least 4 rice this round."),
+    "rice_max3": N_("The rice action brings at most 3 rice this round."),
+    "armies_reduced": N_("'Place 5 armies' places only 3 and 'place 3 armies' only 2 this round."),
+}
+PROVENANCE_MARKS = {
+    "ASSUMED": N_("⚠ assumed"),
+    "INFERRED": N_("⚠ inferred"),
+}
+PROVENANCE_TEXTS = {
+    "ASSUMED": N_("No source was found for this value; it is a documented assumption."),
+    "INFERRED": N_("This value is not printed in any rulebook; it was inferred."),
+}
+
+
+def _lookup(table: dict[str, str], key: str, what: str) -> str:
+    try:
+        return _(table[key])
+    except KeyError:
+        raise ValueError(f"unknown {what} {key!r}") from None
+
+
+def building_name(building: str) -> str:
+    return _lookup(BUILDING_NAMES, building, "building")
+
+
+def region_name(region: str) -> str:
+    return _lookup(REGION_NAMES, region, "region")
+
+
+def colour_name(colour: str) -> str:
+    return _lookup(COLOUR_NAMES, colour, "player colour")
+
+
+def side_name(side: str) -> str:
+    return _lookup(SIDE_NAMES, side, "board side")
+
+
+def season_name(season: str) -> str:
+    return _lookup(SEASON_NAMES, season, "season")
+
+
+def action_name(action: str) -> str:
+    return _lookup(ACTION_NAMES, action, "action")
+
+
+def action_text(action: str) -> str:
+    return _lookup(ACTION_TEXTS, action, "action")
+
+
+def special_name(special: str) -> str:
+    return _lookup(SPECIAL_NAMES, special, "special card")
+
+
+def special_text(special: str) -> str:
+    return _lookup(SPECIAL_TEXTS, special, "special card")
+
+
+def event_name(number: int) -> str:
+    return _lookup(EVENT_NAMES, COMPONENTS.event(number).effect, "event")
+
+
+def event_text(number: int) -> str:
+    return _lookup(EVENT_TEXTS, COMPONENTS.event(number).effect, "event")
+
+
+def provenance_mark(provenance: Provenance) -> str:
+    """'' for verified facts, else a short visible mark such as '⚠ assumed'."""
+    return _(PROVENANCE_MARKS[provenance.status]) if provenance.flagged else ""
+
+
+def provenance_text(provenance: Provenance) -> str:
+    return _(PROVENANCE_TEXTS[provenance.status]) if provenance.flagged else ""
