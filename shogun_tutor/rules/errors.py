@@ -1,0 +1,98 @@
+"""Precise exceptions: each illegal decision names the rule that forbids it.
+
+>>> try:
+...     raise MustLeaveOneArmy("Shinano has 3 armies: at most 2 may leave")
+... except RuleViolation as exc:
+...     print(exc.rule)
+move.leave_one_army
+"""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """An illegal decision. ``rule`` is a stable id (also used by the UI to explain it)."""
+
+    rule = "rule"
+
+    def __init__(self, message: str, rule: str | None = None):
+        if rule:
+            self.rule = rule
+        super().__init__(f"[{self.rule}] {message}")
+        self.detail = message
+
+
+class NotYourDecision(RuleViolation):
+    rule = "turn.not_yours"
+
+
+class WrongDecisionKind(RuleViolation):
+    rule = "turn.wrong_kind"
+
+
+class GameOver(RuleViolation):
+    rule = "game.over"
+
+
+class CardNotAvailable(RuleViolation):
+    rule = "plan.card_not_available"
+
+
+class FieldAlreadyPlanned(RuleViolation):
+    rule = "plan.field_taken"
+
+
+class EmptyFieldNotAllowed(RuleViolation):
+    rule = "plan.must_cover_field"
+
+
+class BidTooHigh(RuleViolation):
+    rule = "bid.cannot_afford"
+
+
+class PlaceTaken(RuleViolation):
+    rule = "order.place_taken"
+
+
+class NotAdjacent(RuleViolation):
+    rule = "move.not_adjacent"
+
+
+class NotOwnProvince(RuleViolation):
+    rule = "move.target_not_own"
+
+
+class MustLeaveOneArmy(RuleViolation):
+    rule = "move.leave_one_army"
+
+
+class ProvinceImmune(RuleViolation):
+    rule = "event.temple_immune"
+
+
+class NotInPlay(RuleViolation):
+    rule = "board.not_in_play"
+
+
+class ClaimNotAllowed(RuleViolation):
+    rule = "claim.not_allowed"
+
+
+class RedrawNotAllowed(RuleViolation):
+    rule = "claim.same_cards_rule"
+
+
+class RevoltOrderInvalid(RuleViolation):
+    rule = "winter.revolt_order"
+
+
+class NothingToUndo(RuleViolation):
+    rule = "undo.nothing"
+
+
+class SetupError(ValueError):
+    """Bad parameters for a new game (players, side, set-up, bots)."""
+
+
+class SaveFileError(ValueError):
+    """A save file or game record that is corrupt, tampered with or of an unknown version."""
