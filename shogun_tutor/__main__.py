@@ -1,0 +1,106 @@
+"""Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .data import COMPONENTS
+
+
+def _bots(text: str, players: int) -> list[str]:
+    from .rules.bots import BOTS
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("--bots needs at least one bot name")
+    for n in names:
+        if n not in BOTS:
+            raise argparse.ArgumentTypeError(f"unknown bot {n!r}; expected {', '.join(sorted(BOTS))}")
+    if len(names) > players:
+        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
+    return [names[i % len(names)] for i in range(players)]  # a short list repeats
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from .rules.bots import make_bot, play
+    from .rules.game import new_game
+    from .rules.record import make_record
+
+    try:
+        bots = _bots(args.bots, args.players)
+    except argparse.ArgumentTypeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    setup = args.setup or ("beginner" if args.side == COMPONENTS.beginner_setup_side else "draft")
+    try:
+        game = new_game(players=args.players, side=args.side, seed=args.seed, setup=setup, history=False)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    play(game, [make_bot(name, args.seed * 10 + seat) for seat, name in enumerate(bots)])
+    record = make_record(game, {"players": args.players, "side": args.side, "seed": args.seed, "setup": setup,
+                                "tower": game.tower_model.to_dict()}, bots)
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    if args.out == "-":
+        print(text)
+    else:
+        out = Path(args.out)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)  # never leave a half-written record behind
+        res = record["result"]
+        print(f"{args.players} players, {args.side} side, seed {args.seed}: points {res['points']}, "
+              f"winner(s) {[COMPONENTS.colours[w] for w in res['winners']]} -> {out}")
+    return 0
+
+
+def bench(args: argparse.Namespace) -> int:
+    """Print speed and memory figures for whole bot games (a benchmark, not a test)."""
+    import statistics
+    import time
+    import tracemalloc
+
+    from .rules.bots import make_bot, play
+    from .rules.game import new_game
+
+    times = []
+    for seed in range(args.games):
+        game = new_game(players=args.players, side="sun", seed=seed, history=False)
+        bots = [make_bot(args.bot, seed * 10 + i) for i in range(args.players)]
+        t = time.perf_counter()
+        play(game, bots)
+        times.append(time.perf_counter() - t)
+    tracemalloc.start()
+    play(new_game(players=args.players, seed=0, history=False), [make_bot(args.bot, i) for i in range(args.players)])
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"{args.games} games, {args.players} players, {args.bot} bots: median {statistics.median(times) * 1000:.1f} ms, "
+          f"p90 {sorted(times)[int(0.9 * len(times))] * 1000:.1f} ms, total {sum(times):.1f} s, "
+          f"peak memory of one game {peak / 1e6:.1f} MB")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m shogun_tutor", description="Shogun Tutor tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play a whole game with bots and write its game record")
+    sim.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=4)
+    sim.add_argument("--side", choices=("sun", "moon"), default="sun")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--setup", choices=("beginner", "draft"), default=None,
+                     help="starting provinces (default: beginner on the sun side, draft on the moon side)")
+    sim.add_argument("--bots", default="heuristic", help="comma-separated bot per seat (repeats): heuristic, random")
+    sim.add_argument("--out", default="game.json", help="where to write the game record ('-' for standard output)")
+    b = sub.add_parser("bench", help="time whole bot games and print the figures")
+    b.add_argument("--games", type=int, default=1000)
+    b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
+    b.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    args = parser.parse_args(argv)
+    return simulate(args) if args.command == "simulate" else bench(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
