@@ -131,3 +131,19 @@ def judge(kind: str, attacker_out: int, defender_out: int, farmers_out: int, unr
         winner_armies_lost=winner_armies_lost,
         survivors=survivors,
     )
+
+
+def split_tray(tray: list, attacker: int | None, defender: int | None, farmers_involved: bool):
+    """After a battle: which cubes of the tray go back (to whose supply) and which stay.
+
+    The armies of both sides and the farmers that fought go back; other players'
+    armies, and farmers that were not involved, stay in the tray. Returns
+    ``(stay, back)`` with ``back`` a dict owner -> count (None for farmers).
+    """
+    stay, back = [], {}
+    for c in tray:
+        if (c.owner is None and farmers_involved) or (c.owner is not None and c.owner in (attacker, defender)):
+            back[c.owner] = back.get(c.owner, 0) + 1
+        else:
+            stay.append(c)
+    return stay, back

@@ -720,17 +720,12 @@ class Game:
     def _settle(self, v: battle_rules.Verdict, attacker: int | None, defender: int | None, prov: str) -> None:
         """Move the cubes of a decided battle out of the tray; change the province."""
         s = self.state
-        tray = s.tower.tray
-        involved_farmers = v.farmers_side != "none"
-        keep = []
-        for c in tray:
-            if c.owner is None and involved_farmers:
-                s.farmer_supply += 1
-            elif c.owner is not None and c.owner in (attacker, defender):
-                s.players[c.owner].supply += 1
+        s.tower.tray, back = battle_rules.split_tray(s.tower.tray, attacker, defender, v.farmers_side != "none")
+        for owner, n in back.items():
+            if owner is None:
+                s.farmer_supply += n
             else:
-                keep.append(c)
-        s.tower.tray = keep
+                s.players[owner].supply += n
         tp = s.provinces[prov]
         winner = {"attacker": attacker, "defender": defender}.get(v.outcome)
         if v.outcome == "draw" or winner is None:
