@@ -1,0 +1,289 @@
+"""The battle-tower demo: set up a battle, read the odds, throw, watch the cubes fall, read the verdict.
+
+The tower persists between throws (like the real one); "New tower" fills a
+fresh one as at the start of a 4-player game. The animation runs as an asyncio
+task in the kernel, so the kernel never blocks; "Skip" jumps to the end and
+"Replay" plays the last throw again. ``show_throw`` replays any throw from a
+game log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from html import escape
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from .. import i18n
+from ..i18n import N_, _
+from ..rules.battle import judge, split_tray
+from ..rules.odds import battle_odds
+from ..rules.tower import Cube, PhysicalTower, TowerState
+from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
+from .explain import battle_lines, player_name
+
+KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
+ATTACKER, DEFENDER = 0, 1
+FRAME_SECONDS = 0.55
+
+
+def _percent(x: float) -> str:
+    return f"{round(x * 100)}"
+
+
+class TowerPanel:
+    """``TowerPanel().widget`` is the whole demo."""
+
+    def __init__(self, seed: int = 2026, odds_trials: int = 20_000):
+        self.rng = random.Random(seed)
+        self.model = PhysicalTower()
+        self.odds_trials = odds_trials
+        self.next_id = 0
+        self.tower = TowerState.empty(self.model.params.levels)
+        self._frames: list[list[tuple[int, int | None, int]]] = []
+        self._verdict_html = ""
+        self._task: asyncio.Task | None = None
+        self.last_verdict = None
+
+        self.kind = w.Dropdown(layout=w.Layout(width="16em"))
+        self.attackers = w.IntSlider(value=4, min=0, max=15, layout=w.Layout(width="22em"), style={"description_width": "9em"})
+        self.defenders = w.IntSlider(value=3, min=0, max=15, layout=w.Layout(width="22em"), style={"description_width": "9em"})
+        self.unrest = w.IntSlider(value=0, min=0, max=5, layout=w.Layout(width="22em"), style={"description_width": "9em"})
+        self.extra = w.IntSlider(value=0, min=0, max=3, layout=w.Layout(width="22em"), style={"description_width": "9em"})
+        self.throw_button = w.Button(button_style="primary", icon="cube")
+        self.skip_button = w.Button(disabled=True)
+        self.replay_button = w.Button(disabled=True)
+        self.reset_button = w.Button()
+        self.odds = w.HTML()
+        self.odds.add_class("shogun-odds")
+        self.verdict = w.HTML()
+        self.verdict.add_class("shogun-verdict")
+        self.status = w.HTML()
+        self.figure = go.FigureWidget(tower_figure([], self.model.params.levels))
+        for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
+            b.layout = w.Layout(width="auto")
+        self.throw_button.add_class("shogun-throw")
+        self.skip_button.add_class("shogun-skip")
+        controls = w.VBox(
+            [self.kind, self.attackers, self.defenders, self.unrest, self.extra,
+             w.HBox([self.throw_button, self.skip_button, self.replay_button, self.reset_button], layout=w.Layout(flex_flow="row wrap")),
+             self.odds, self.status, self.verdict],
+            layout=w.Layout(min_width="320px", flex="1 1 380px"),
+        )
+        fig_box = w.Box([self.figure], layout=w.Layout(flex="1 1 420px", min_width="300px", max_width="560px"))
+        self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget.add_class("shogun-tower-panel")
+
+        self.kind.observe(lambda _c: self._on_kind(), names="value")
+        for s in (self.attackers, self.defenders, self.unrest, self.extra):
+            s.observe(lambda _c: self.update_odds(), names="value")
+        self.throw_button.on_click(lambda _b: self.throw())
+        self.skip_button.on_click(lambda _b: self.skip())
+        self.replay_button.on_click(lambda _b: self.replay())
+        self.reset_button.on_click(lambda _b: self.new_tower())
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        self.refresh_texts()
+        self.new_tower()
+
+    # --- texts -----------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        value = self.kind.value or "player"
+        self.kind.options = [(_(label), k) for k, label in KINDS]
+        self.kind.value = value
+        self.kind.description = _("Battle")
+        self.throw_button.description = _("Throw")
+        self.skip_button.description = _("Skip")
+        self.replay_button.description = _("Replay")
+        self.reset_button.description = _("New tower")
+        self._on_kind(update=False)
+        self.update_odds()
+        self._show_status()
+        if self.last_verdict:
+            self._render_verdict(*self.last_verdict)
+        with self.figure.batch_update():
+            for ann, text in zip(self.figure.layout.annotations, (_("funnel"), _("tower"), _("tray"))):
+                ann.text = text
+
+    def _on_kind(self, update: bool = True) -> None:
+        kind = self.kind.value
+        self.attackers.description = _("Attacking armies")
+        self.defenders.description = _("Defending armies")
+        self.unrest.description = _("Unrest markers")
+        self.extra.description = _("Winter farmers")
+        self.attackers.layout.display = "none" if kind == "revolt" else None
+        self.defenders.layout.display = "none" if kind == "neutral" else None
+        self.unrest.layout.display = "none" if kind == "neutral" else None
+        self.extra.layout.display = None if kind == "revolt" else "none"
+        if update:
+            self.update_odds()
+
+    # --- the battle set-up ----------------------------------------------------------------
+    def battle_setup(self) -> dict:
+        kind = self.kind.value
+        if kind == "player":
+            return dict(kind=kind, attacker=self.attackers.value, defender=self.defenders.value, farmers=0, unrest=self.unrest.value,
+                        attacker_seat=ATTACKER, defender_seat=DEFENDER)
+        if kind == "neutral":
+            return dict(kind=kind, attacker=self.attackers.value, defender=0, farmers=1, unrest=0,
+                        attacker_seat=ATTACKER, defender_seat=None)
+        farmers = self.unrest.value + self.extra.value
+        return dict(kind=kind, attacker=0, defender=self.defenders.value, farmers=farmers, unrest=self.unrest.value,
+                    attacker_seat=None, defender_seat=DEFENDER)
+
+    def update_odds(self) -> None:
+        b = self.battle_setup()
+        if b["attacker"] + b["defender"] + b["farmers"] == 0:
+            self.odds.value = ""
+            return
+        o = battle_odds(b["attacker"], b["defender"], b["farmers"], tower=self.tower, trials=self.odds_trials, kind=b["kind"],
+                        unrest=b["unrest"], attacker_seat=b["attacker_seat"], defender_seat=b["defender_seat"], seed=7)
+        if b["kind"] == "revolt":
+            text = _("Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.").format(
+                n=b["defender"], keep=_percent(o.loss), draw=_percent(o.draw), loss=_percent(o.win))
+        elif b["kind"] == "neutral":
+            text = _("Attack a neutral province with {n}: {win} % win, {draw} % draw.").format(
+                n=b["attacker"], win=_percent(o.win), draw=_percent(o.draw))
+        else:
+            text = _("Attack with {n} against {m}: {win} % win, {draw} % draw.").format(
+                n=b["attacker"], m=b["defender"], win=_percent(o.win), draw=_percent(o.draw))
+        note = _("Odds from {trials} simulated throws on this tower as it is now.").format(trials=f"{o.trials:,}")
+        self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
+
+    def _show_status(self) -> None:
+        inside, tray = self.tower.lodged_count(), len(self.tower.tray)
+        self.status.value = "<small>{}</small>".format(escape(
+            _("Inside the tower: {inside} cubes. In the tray: {tray}.").format(inside=inside, tray=tray)))
+
+    # --- tower actions ----------------------------------------------------------------------
+    def _cubes(self, owner, n, origin):
+        out = [Cube(self.next_id + i, owner, origin) for i in range(n)]
+        self.next_id += n
+        return out
+
+    def new_tower(self) -> None:
+        """A fresh tower, filled as at the start of a 4-player game (7 armies each + 10 farmers)."""
+        self._cancel()
+        self.tower = TowerState.empty(self.model.params.levels)
+        cubes = [c for seat in range(4) for c in self._cubes(seat, 7, "fill")] + self._cubes(None, 10, "fill")
+        self.model.throw(self.tower, cubes, self.rng)
+        self.tower.tray = []  # what fell out goes back to the supplies
+        self.last_verdict = None
+        self.verdict.value = ""
+        self._frames = []
+        self.replay_button.disabled = True
+        self._draw(tower_state_cubes(self.tower, self.model.params.levels))
+        self._show_status()
+        self.update_odds()
+
+    def throw(self, animate: bool = True) -> None:
+        """Throw the battle set up in the controls; animate it (or not) and show the verdict."""
+        self._cancel()
+        b = self.battle_setup()
+        origin = "demo"
+        cubes = self._cubes(b["attacker_seat"], b["attacker"], origin) if b["attacker"] else []
+        cubes += self._cubes(b["defender_seat"], b["defender"], origin) if b["defender"] else []
+        cubes += self._cubes(None, b["farmers"], origin)
+        before = {c.id for level in self.tower.levels for c in level}
+        result = self.model.throw(self.tower, cubes, self.rng)
+        moved = {p.cube.id for p in result.paths}
+        record = {"paths": [[p.cube.id, p.cube.owner, p.cube.origin, p.start, p.end, p.knocked] for p in result.paths]}
+        out = result.out_by_owner()
+        a_out = out.get(b["attacker_seat"], 0) if b["attacker_seat"] is not None else 0
+        d_out = out.get(b["defender_seat"], 0) if b["defender_seat"] is not None else 0
+        verdict = judge(b["kind"], a_out, d_out, out.get(None, 0), b["unrest"])
+        came_out = {"attacker": a_out, "defender": d_out, "farmers": out.get(None, 0),
+                    "others": len(result.came_out) - a_out - d_out - out.get(None, 0)}
+        self.tower.tray, _back = split_tray(self.tower.tray, b["attacker_seat"], b["defender_seat"], verdict.farmers_side != "none")
+        still = [(c.id, c.owner, li + 1) for li, level in enumerate(self.tower.levels) for c in level
+                 if c.id in before and c.id not in moved]
+        self.show_throw(record, b["kind"], b["attacker_seat"], b["defender_seat"], came_out, verdict.__dict__,
+                        animate=animate, still=still)
+
+    def show_throw(self, record: dict, kind: str, attacker, defender, came_out: dict, verdict: dict,
+                   animate: bool = True, still=(), province: str | None = None) -> None:
+        """Play a throw (from this demo or from a game log event) and then show its verdict."""
+        levels = self.model.params.levels
+        self._frames = [list(still) + f for f in throw_stages(record, levels)]
+        self.last_verdict = (kind, attacker, defender, came_out, verdict, province)
+        self.replay_button.disabled = False
+        self.verdict.value = ""
+        if animate and _loop_running():
+            self.skip_button.disabled = False
+            self._task = asyncio.ensure_future(self._play())
+        else:
+            self._finish()
+
+    async def _play(self) -> None:
+        try:
+            self._draw(self._frames[0])
+            for frame in self._frames[1:]:
+                await asyncio.sleep(FRAME_SECONDS)
+                self._draw(frame, animate=True)
+            await asyncio.sleep(FRAME_SECONDS)
+        except asyncio.CancelledError:
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.skip_button.disabled = True
+        self._task = None
+        if self._frames:
+            self._draw(self._frames[-1])
+        self._render_verdict(*self.last_verdict)
+        self._show_status()
+        self.update_odds()
+
+    def skip(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._finish()
+
+    def replay(self) -> None:
+        if self.last_verdict and self._frames:
+            self._cancel()
+            if _loop_running():
+                self.skip_button.disabled = False
+                self._task = asyncio.ensure_future(self._play())
+            else:
+                self._finish()
+
+    def _cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+            self.skip_button.disabled = True
+
+    def _draw(self, cubes, animate: bool = False) -> None:
+        v = cube_trace_values(cubes, self.model.params.levels)
+        trace = self.figure.data[0]
+        ctx = self.figure.batch_animate(duration=int(FRAME_SECONDS * 800), easing="cubic-in-out") if animate else self.figure.batch_update()
+        with ctx:
+            trace.ids = v["ids"]
+            trace.x = v["x"]
+            trace.y = v["y"]
+            trace.text = v["text"]
+            trace.marker.color = v["marker_color"]
+            trace.textfont.color = v["textfont_color"]
+
+    def _render_verdict(self, kind, attacker, defender, came_out, verdict, province=None) -> None:
+        where = province or _("the province")
+        lines = battle_lines(kind, attacker, defender, came_out, verdict, where)
+        head = {"attacker": _("{name} wins").format(name=player_name(attacker)),
+                "defender": _("{name} wins").format(name=player_name(defender)),
+                "draw": _("Draw")}[verdict["outcome"]]
+        self.verdict.value = "<div style='border-left:4px solid #6b4f2a;padding-left:0.6em'><b>{}</b><br>{}</div>".format(
+            escape(head), "<br>".join(escape(x) for x in lines))
+
+    def close(self) -> None:
+        self._cancel()
+        self._unsubscribe()
+        self.widget.close()
+
+
+def _loop_running() -> bool:
+    try:
+        return asyncio.get_event_loop().is_running()
+    except RuntimeError:
+        return False

@@ -1,0 +1,128 @@
+"""The battle tower drawn from the side, and the frames of a throw: pure functions.
+
+A throw record (``{"paths": [[id, owner, origin, start, end, knocked], ...]}``, as
+written by the engine in ``battle.result`` / ``battle.revolt`` events) becomes a
+list of frames; each frame places every cube at a stage: 0 the funnel,
+1..levels the ledges, levels+1 the tray.
+
+>>> rec = {"paths": [[1, 0, "b", "funnel", "tray", False], [2, None, "fill", 2, "tray", True], [3, 1, "b", "funnel", 0, False]]}
+>>> [[stage for _, _, stage in f] for f in throw_stages(rec, levels=3)]
+[[0, 3, 0], [1, 3, 1], [2, 3, 1], [3, 3, 1], [4, 4, 1]]
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..i18n import _
+from .palette import cube_style
+
+WIDTH = 10.0
+FUNNEL_Y = 11.4
+TRAY_Y = -1.1
+CUBE = 0.62
+
+
+def ledge_y(level: int, levels: int = 3) -> float:
+    return 9.0 - level * (8.0 / levels)
+
+
+def _ledge_span(level: int) -> tuple[float, float]:
+    return (2.2, 6.6) if level % 2 == 0 else (3.4, 7.8)
+
+
+def stage_of(path, frame: int, levels: int) -> int:
+    _id, _owner, _origin, start, end, knocked = path
+    end_stage = levels + 1 if end == "tray" else int(end) + 1
+    if start == "funnel":
+        return min(frame, end_stage)
+    start_stage = int(start) + 1
+    if not knocked:
+        return start_stage
+    return min(max(frame, start_stage), end_stage) if frame > start_stage else start_stage
+
+
+def throw_stages(record: dict, levels: int = 3) -> list[list[tuple[int, int | None, int]]]:
+    """For each frame, (cube id, owner, stage) of every cube in the throw."""
+    paths = record["paths"]
+    return [[(p[0], p[1], stage_of(p, f, levels)) for p in paths] for f in range(levels + 2)]
+
+
+def stage_positions(cubes: list[tuple[int, int | None, int]], levels: int = 3) -> dict[int, tuple[float, float]]:
+    """Lay out the cubes of each stage in rows, in a stable order (by owner, then id)."""
+    by_stage: dict[int, list[tuple[int, int | None]]] = {}
+    for cid, owner, stage in cubes:
+        by_stage.setdefault(stage, []).append((cid, owner))
+    pos = {}
+    for stage, items in by_stage.items():
+        items.sort(key=lambda c: (-1 if c[1] is None else c[1], c[0]))
+        if stage == 0:
+            x0, per_row, y0, dy = 2.6, 8, FUNNEL_Y - 0.2, 0.66
+        elif stage == levels + 1:
+            x0, per_row, y0, dy = 0.5, 14, TRAY_Y, -0.66
+        else:
+            lo, hi = _ledge_span(stage - 1)
+            x0, per_row, y0, dy = lo + 0.3, int((hi - lo) / 0.66), ledge_y(stage - 1, levels) + 0.42, 0.66
+        for i, (cid, _owner) in enumerate(items):
+            pos[cid] = (x0 + (i % per_row) * 0.66, y0 + (i // per_row) * dy)
+    return pos
+
+
+def cube_trace_values(cubes: list[tuple[int, int | None, int]], levels: int = 3) -> dict:
+    """x, y, text and colours for the cube scatter trace (same order as ``cubes``)."""
+    pos = stage_positions(cubes, levels)
+    styles = [cube_style(owner) for _cid, owner, _s in cubes]
+    return {
+        "x": [pos[c[0]][0] for c in cubes],
+        "y": [pos[c[0]][1] for c in cubes],
+        "text": [s.letter for s in styles],
+        "ids": [str(c[0]) for c in cubes],
+        "marker_color": [s.fill for s in styles],
+        "textfont_color": [s.text for s in styles],
+    }
+
+
+def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels: int = 3, height: int = 520) -> go.Figure:
+    """The tower (funnel, ledges, tray) with cubes at their stages; trace 0 holds the cubes."""
+    cubes = cubes or []
+    v = cube_trace_values(cubes, levels)
+    fig = go.Figure(
+        go.Scatter(
+            x=v["x"], y=v["y"], ids=v["ids"], text=v["text"], mode="markers+text",
+            marker=dict(symbol="square", size=17, color=v["marker_color"], line=dict(color="#333", width=1)),
+            textfont=dict(color=v["textfont_color"], size=10, family="monospace"),
+            hoverinfo="skip", showlegend=False,
+        )
+    )
+    shapes = [
+        dict(type="path", path=f"M 1.6 {FUNNEL_Y + 1.0} L 8.4 {FUNNEL_Y + 1.0} L 7.2 9.8 L 2.8 9.8 Z",
+             line=dict(color="#8a8a8a"), fillcolor="rgba(200,200,200,0.15)", layer="below"),
+        dict(type="rect", x0=2.0, x1=8.0, y0=0.3, y1=9.8, line=dict(color="#6b4f2a", width=2), fillcolor="rgba(222,200,160,0.35)", layer="below"),
+        dict(type="rect", x0=0.1, x1=9.9, y0=TRAY_Y - 1.0, y1=TRAY_Y + 0.5, line=dict(color="#8a8a8a"), fillcolor="rgba(200,200,200,0.2)", layer="below"),
+    ]
+    for lvl in range(levels):
+        lo, hi = _ledge_span(lvl)
+        y = ledge_y(lvl, levels)
+        shapes.append(dict(type="line", x0=lo, x1=hi, y0=y, y1=y, line=dict(color="#6b4f2a", width=5), layer="below"))
+    fig.update_layout(
+        shapes=shapes,
+        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
+        yaxis=dict(range=[TRAY_Y - 1.4, FUNNEL_Y + 1.6], visible=False, fixedrange=True, scaleanchor="x", scaleratio=1),
+        margin=dict(l=5, r=5, t=30, b=5),
+        height=height,
+        plot_bgcolor="white",
+        annotations=[
+            dict(x=9.2, y=FUNNEL_Y + 0.6, text=_("funnel"), showarrow=False, font=dict(size=11, color="#555")),
+            dict(x=9.2, y=5.0, text=_("tower"), showarrow=False, font=dict(size=11, color="#555")),
+            dict(x=9.2, y=TRAY_Y + 0.9, text=_("tray"), showarrow=False, font=dict(size=11, color="#555")),
+        ],
+        transition=dict(duration=0),
+    )
+    return fig
+
+
+def tower_state_cubes(tower, levels: int = 3) -> list[tuple[int, int | None, int]]:
+    """The cubes of a :class:`TowerState` at rest: lodged ones on their ledges, the tray in the tray."""
+    out = [(c.id, c.owner, li + 1) for li, level in enumerate(tower.levels) for c in level]
+    out += [(c.id, c.owner, levels + 1) for c in tower.tray]
+    return out
