@@ -11,7 +11,7 @@ Trace layout of :func:`board_figure` (the UI updates traces by name):
 * ``unrest``: unrest markers
 * ``reach`` / ``path``: the click lesson's highlights
 
->>> fig = board_figure("moon", 3)
+>>> fig = board_figure("moon", 5)
 >>> sum(1 for t in fig.data if t.meta == "province")
 45
 >>> len([t for t in fig.data if t.name == "sea"][0].x)  # 6 routes: 2 points + a gap each
