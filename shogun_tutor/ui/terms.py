@@ -32,7 +32,14 @@ COLOUR_NAMES = {
     "purple": N_("Purple"),
 }
 SIDE_NAMES = {"sun": N_("Sun side"), "moon": N_("Moon side")}
-SEASON_NAMES = {"spring": N_("Spring"), "summer": N_("Summer"), "autumn": N_("Autumn"), "winter": N_("Winter")}
+SEASON_NAMES = {
+    "setup": N_("Set-up"),
+    "spring": N_("Spring"),
+    "summer": N_("Summer"),
+    "autumn": N_("Autumn"),
+    "winter": N_("Winter"),
+    "end": N_("End of the game"),
+}
 ACTION_NAMES = {
     "castle": N_("Build a castle"),
     "temple": N_("Build a temple"),

@@ -215,6 +215,18 @@ class TowerPanel:
         else:
             self._finish()
 
+    def show_event(self, event: dict, animate: bool = True) -> None:
+        """Replay a battle or revolt from the game log (its ``throw`` record) with its verdict."""
+        if event["rule"] == "battle.revolt":
+            kind, attacker, defender = "revolt", None, event["player"]
+            came = {"attacker": 0, **event["came_out"]}
+        else:
+            kind, attacker, defender = event["kind"], event["player"], event["defender"]
+            came = event["came_out"]
+        self._cancel()
+        self.show_throw(event["throw"], kind, attacker, defender, came, event["verdict"], animate=animate,
+                        province=event["province"])
+
     async def _play(self) -> None:
         try:
             self._draw(self._frames[0])

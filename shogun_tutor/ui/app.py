@@ -1,0 +1,116 @@
+"""The Shogun Tutor app: a header with the language picker and one tab per panel.
+
+The notebook only calls :func:`build_app`; panels observe the state and call
+the core. Every text goes through gettext and is redrawn on a language change.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from .. import i18n
+from ..i18n import _, N_
+
+# (title msgid, builder) for each tab; builders import lazily so the app starts fast
+TabBuilder = Callable[[], w.Widget]
+
+
+class Tabs(list):
+    """(title msgid, builder) pairs; ``holder['tab']`` is set to the Tab widget once built."""
+
+    def __init__(self, items, holder=None):
+        super().__init__(items)
+        self.holder = holder if holder is not None else {}
+
+
+def default_tabs() -> Tabs:
+    """The app's tabs, wired together: a battle of the guided game can be watched in the tower tab."""
+    from .board_panel import BoardPanel
+    from .cards_panel import CardsPanel
+    from .game_panel import GamePanel
+    from .tower_panel import TowerPanel
+
+    tower = TowerPanel()
+    holder: dict[str, w.Tab] = {}
+
+    def watch(event: dict) -> None:
+        tower.show_event(event)
+        if "tab" in holder:
+            holder["tab"].selected_index = 2
+
+    game = GamePanel(on_battle=watch)
+    return Tabs(
+        [
+            (N_("Guided game"), lambda: game.widget),
+            (N_("Board"), lambda: BoardPanel().widget),
+            (N_("Battle tower"), lambda: tower.widget),
+            (N_("Cards and tables"), lambda: CardsPanel().widget),
+        ],
+        holder,
+    )
+
+
+class App:
+    """The whole app as one widget (``App().widget``)."""
+
+    def __init__(self, language: str = i18n.SOURCE_LANGUAGE, tabs: list[tuple[str, TabBuilder]] | None = None):
+        i18n.check_language(language)
+        self._tabs = tabs if tabs is not None else default_tabs()
+        self.title = w.HTML(layout=w.Layout(flex="1 1 auto"))
+        self.language = w.Dropdown(
+            options=[(name, code) for code, name in i18n.LANGUAGES.items()],
+            value=language,
+            layout=w.Layout(width="10em"),
+        )
+        self.language.add_class("shogun-language")
+        self.language_label = w.Label()
+        self.language_label.add_class("shogun-language-label")
+        self.tab = w.Tab(children=[builder() for _msgid, builder in self._tabs])
+        if hasattr(self._tabs, "holder"):
+            self._tabs.holder["tab"] = self.tab
+        header = w.HBox(
+            [self.title, self.language_label, self.language],
+            layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
+        )
+        self.widget = w.VBox([header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
+        self.widget.add_class("shogun-app")
+        self.language.observe(self._on_pick, names="value")
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        if i18n.current_language() != language:
+            i18n.set_language(language)
+        else:
+            self.refresh_texts()
+
+    def _on_pick(self, change) -> None:
+        i18n.set_language(change["new"])
+
+    def refresh_texts(self) -> None:
+        self.title.value = "<h2 style='margin:0.3em 0'>{}</h2>".format(_("Shogun Tutor"))
+        self.language_label.value = _("Language")
+        if self.language.value != i18n.current_language():
+            self.language.value = i18n.current_language()
+        for i, (msgid, _builder) in enumerate(self._tabs):
+            self.tab.set_title(i, _(msgid))
+
+    def set_language(self, code: str) -> None:
+        i18n.set_language(code)
+
+
+def language_from_query(query: str | None, default: str = i18n.SOURCE_LANGUAGE) -> str:
+    """The ``lang`` parameter of a URL query string, if it names a known language.
+
+    >>> language_from_query("lang=nl&x=1")
+    'nl'
+    >>> language_from_query("lang=xx"), language_from_query(None)
+    ('en', 'en')
+    """
+    from urllib.parse import parse_qs
+
+    value = parse_qs(query or "").get("lang", [default])[0]
+    return value if value in i18n.LANGUAGES else default
+
+
+def build_app(language: str = i18n.SOURCE_LANGUAGE) -> App:
+    return App(language)

@@ -1,0 +1,277 @@
+"""The guided game: bots (and optionally you) play; every step is explained with its numbers.
+
+"Next step" lets whoever must decide decide, until something happens that can
+be explained; the events of that step are told in the current language and the
+board shows where it happened. "Next round" and "To the end" go faster; "Undo"
+takes the last step back. Choose a seat to play it yourself.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+import ipywidgets as w
+
+from .. import i18n
+from ..data import COMPONENTS
+from ..i18n import _
+from ..rules.bots import make_bot
+from ..rules.game import Game, new_game
+from ..rules.state import Decision, chest_value
+from ..viz.board import highlight_from_event
+from ..viz.palette import player_style
+from . import terms
+from .board_panel import BoardPanel
+from .explain import Explanation, explain, player_name
+
+_KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
+MAX_LOG = 80
+
+
+def describe_decision(d: Decision) -> str:
+    """A decision as the player would say it."""
+    def card_name(card):
+        if card is None:
+            return _("nothing (too few cards)")
+        v = chest_value(card)
+        return _("war-chest card {n}").format(n=v) if v is not None else card.split("/")[0]
+
+    if d.kind == "plan":
+        field = _("the bid") if d.field == "bid" else terms.action_name(d.field)
+        return _("{card} on {field}").format(card=card_name(d.card), field=field)
+    if d.kind == "place":
+        return _("Place {n}").format(n=d.count + 1)
+    if d.kind == "move":
+        if d.target is None:
+            return _("Do not move")
+        return _("Move {n} from {source} to {target}").format(n=d.count, source=d.province, target=d.target)
+    if d.kind == "revolt":
+        return _("Fight the revolt in {province} next").format(province=d.province)
+    if d.kind == "claim":
+        where = _("the deck") if d.field == "deck" else _("face-up card {n}").format(n=int(d.field[2:]) + 1)
+        return _("Take a card from {where}, army group {group}").format(where=where, group=d.count + 1)
+    if d.kind == "redraw":
+        return _("Put both face-up cards under the deck")
+    return d.kind
+
+
+def explanation_html(ex: Explanation) -> str:
+    colour = _KIND_COLOURS.get(ex.kind, "#6b4f2a")
+    lines = "".join(f"<li>{escape(line)}</li>" for line in ex.lines)
+    return (f"<div class='shogun-event shogun-event-{ex.kind}' style='border-left:4px solid {colour};padding:0.2em 0.6em;margin:0.3em 0'>"
+            f"<b>{escape(ex.title)}</b>{f'<ul style=margin:0.2em 0 0.2em 1.1em;padding:0>{lines}</ul>' if lines else ''}</div>")
+
+
+class GamePanel:
+    """``GamePanel().widget``: a whole guided game."""
+
+    def __init__(self, players: int = 4, side: str = "sun", seed: int = 1, on_battle: Callable[[dict], None] | None = None):
+        self.on_battle = on_battle
+        self.game: Game | None = None
+        self.bots: list = []
+        self.step_events: list[dict] = []
+        self._steps: list[int] = []  # decisions applied per step, for undo
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="9em"))
+        self.side = w.Dropdown(layout=w.Layout(width="11em"))
+        self.setup = w.Dropdown(layout=w.Layout(width="13em"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="10em"))
+        self.human = w.Dropdown(layout=w.Layout(width="11em"))
+        self.new_button = w.Button(button_style="primary", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(button_style="success", icon="step-forward", layout=w.Layout(width="auto"))
+        self.round_button = w.Button(icon="fast-forward", layout=w.Layout(width="auto"))
+        self.end_button = w.Button(layout=w.Layout(width="auto"))
+        self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
+        self.next_button.add_class("shogun-next")
+        self.choice = w.Dropdown(layout=w.Layout(width="26em"))
+        self.play_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+        self.choice_box = w.HBox([self.choice, self.play_button], layout=w.Layout(display="none"))
+        self.status = w.HTML()
+        self.status.add_class("shogun-status")
+        self.table = w.HTML()
+        self.now = w.HTML()
+        self.now.add_class("shogun-now")
+        self.log = w.HTML(layout=w.Layout(max_height="260px", overflow_y="auto"))
+        self.log_box = w.Accordion(children=[self.log], selected_index=None)
+        self.board = BoardPanel(height=560)
+        settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.new_button],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.battle_button],
+                       layout=w.Layout(flex_flow="row wrap"))
+        right = w.VBox([self.status, steps, self.choice_box, self.now, self.table, self.log_box],
+                       layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
+        left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
+        self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class("shogun-game-panel")
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.next_button.on_click(lambda _b: self.next_step())
+        self.round_button.on_click(lambda _b: self.next_round())
+        self.end_button.on_click(lambda _b: self.to_end())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.play_button.on_click(lambda _b: self.play_choice())
+        self.battle_button.on_click(lambda _b: self._show_battle())
+        self.side.observe(lambda _c: self._side_changed(), names="value")
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        self.refresh_texts()
+        self.new_game()
+
+    # --- texts -----------------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        side, setup, human = self.side.value or "sun", self.setup.value or "beginner", self.human.value
+        self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
+        self.side.value = side
+        self._setup_options(setup)
+        self.human.options = [(_("Bots only"), -1)] + [(_("I play {colour}").format(colour=terms.colour_name(c)), i)
+                                                       for i, c in enumerate(COMPONENTS.colours[: self.players.value])]
+        self.human.value = human if human is not None and human < self.players.value else -1
+        self.players.description = _("Players")
+        self.seed.description = _("Seed")
+        self.new_button.description = _("New game")
+        self.next_button.description = _("Next step")
+        self.round_button.description = _("Next round")
+        self.end_button.description = _("To the end")
+        self.undo_button.description = _("Undo")
+        self.battle_button.description = _("Watch the battle in the tower")
+        self.play_button.description = _("Play it")
+        self.log_box.set_title(0, _("Game log"))
+        if self.game is not None:
+            self._render()
+
+    def _setup_options(self, value: str) -> None:
+        opts = [(_("Draft the provinces"), "draft")]
+        if self.side.value == COMPONENTS.beginner_setup_side:
+            opts.insert(0, (_("Beginner set-up"), "beginner"))
+        self.setup.options = opts
+        self.setup.value = value if value in [v for _l, v in opts] else opts[0][1]
+
+    def _side_changed(self) -> None:
+        self._setup_options(self.setup.value or "beginner")
+
+    # --- the game ----------------------------------------------------------------------------
+    def new_game(self) -> None:
+        n = self.players.value
+        self.refresh_texts()
+        self.game = new_game(players=n, side=self.side.value, seed=self.seed.value, setup=self.setup.value)
+        self.bots = [make_bot("heuristic", self.seed.value * 10 + i) for i in range(n)]
+        self.step_events = list(self.game.state.log)
+        self._steps = []
+        self._render()
+
+    def _bot_turn(self) -> bool:
+        """Apply one bot decision; False when a human (or nobody) must decide."""
+        who = self.game.to_decide()
+        if who is None or who[1] == self.human.value:
+            return False
+        self.game.apply(self.bots[who[1]].decide(self.game))
+        return True
+
+    def next_step(self) -> None:
+        """Decide until at least one event happened (or a human must decide)."""
+        if self.game is None or self.game.over:
+            return
+        start, applied = len(self.game.state.log), 0
+        while len(self.game.state.log) == start and self._bot_turn():
+            applied += 1
+        self._finish_step(start, applied)
+
+    def next_round(self) -> None:
+        if self.game is None or self.game.over:
+            return
+        s = self.game.state
+        start, applied = len(s.log), 0
+        key = (s.year, s.season)
+        while (self.game.state.year, self.game.state.season) == key and self._bot_turn():
+            applied += 1
+        self._finish_step(start, applied)
+
+    def to_end(self) -> None:
+        if self.game is None:
+            return
+        start, applied = len(self.game.state.log), 0
+        while self._bot_turn():
+            applied += 1
+        self._finish_step(start, applied)
+
+    def play_choice(self) -> None:
+        if self.game is None or self.choice.value is None:
+            return
+        start = len(self.game.state.log)
+        self.game.apply(self.choice.value)
+        self._finish_step(start, 1)
+
+    def undo(self) -> None:
+        if not self._steps or self.game is None:
+            return
+        for _ in range(self._steps.pop()):
+            self.game.undo()
+        self.step_events = []
+        self._render()
+
+    def _finish_step(self, start: int, applied: int) -> None:
+        if applied:
+            self._steps.append(applied)
+        self.step_events = self.game.state.log[start:]
+        self._render()
+
+    # --- drawing -------------------------------------------------------------------------------
+    def _render(self) -> None:
+        g = self.game
+        s = g.state
+        located = [e for e in self.step_events if highlight_from_event(e) is not None]
+        self.board.set_state(s, highlight_from_event(located[-1]) if located else None)
+        if s.phase == "end":
+            status = _("The game is over.")
+        else:
+            status = _("Year {year} · {season}").format(year=s.year, season=terms.season_name(s.season))
+            if s.event and s.season != "winter":
+                status += " · " + _("Event: {name}").format(name=terms.event_name(s.event))
+            who = g.to_decide()
+            if who:
+                status += " · " + _("{player} decides").format(player=player_name(who[1]))
+        self.status.value = f"<b>{escape(status)}</b>"
+        self.now.value = "".join(explanation_html(explain(e)) for e in self.step_events[-25:]) or escape(_("Press “Next step”."))
+        self.table.value = self._table_html()
+        recent = list(reversed(s.log[-MAX_LOG:]))
+        self.log.value = "<br>".join(escape(explain(e).title) for e in recent)
+        self.undo_button.disabled = not self._steps
+        for b in (self.next_button, self.round_button, self.end_button):
+            b.disabled = g.over
+        has_battle = any(e["rule"] in ("battle.result", "battle.revolt") for e in self.step_events)
+        self.battle_button.layout.display = None if has_battle and self.on_battle else "none"
+        who = g.to_decide()
+        if who and who[1] == self.human.value:
+            options = g.legal_decisions()
+            self.choice.options = [(describe_decision(d), d) for d in options]
+            self.choice.description = _("Your decision")
+            self.choice_box.layout.display = None
+        else:
+            self.choice_box.layout.display = "none"
+
+    def _table_html(self) -> str:
+        s = self.game.state
+        head = [_("Player"), _("Chests"), _("Rice"), _("Armies in supply"), _("Provinces"), _("Points"), _("Special card")]
+        rows = []
+        order = s.turn_order if s.turn_order else list(range(s.num_players))
+        for seat in order:
+            p = s.players[seat]
+            style = player_style(seat)
+            swatch = (f"<span style='display:inline-block;min-width:1.4em;text-align:center;background:{style.fill};"
+                      f"color:{style.text};font-family:monospace;border:1px solid #333'>{style.letter}</span>")
+            special = terms.special_name(p.special) if p.special else "–"
+            win = " 🏆" if seat in s.winners else ""
+            cells = [f"{swatch} {escape(terms.colour_name(p.colour))}{win}", p.chests, p.rice, p.supply,
+                     len(s.player_provinces(seat)), p.points, escape(special)]
+            rows.append("<tr>" + "".join(f"<td style='padding:0.15em 0.5em'>{c}</td>" for c in cells) + "</tr>")
+        header = "".join(f"<th style='padding:0.15em 0.5em;text-align:left;background:#f3f0ea'>{escape(h)}</th>" for h in head)
+        return f"<table style='border-collapse:collapse;font-size:0.92em'><tr>{header}</tr>{''.join(rows)}</table>"
+
+    def _show_battle(self) -> None:
+        battles = [e for e in self.step_events if e["rule"] in ("battle.result", "battle.revolt")]
+        if battles and self.on_battle:
+            self.on_battle(battles[-1])
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self.board.close()
+        self.widget.close()

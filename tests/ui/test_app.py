@@ -1,0 +1,67 @@
+"""The app shell: tabs, titles and the language picker, driven in Python (no browser)."""
+
+import ipywidgets as w
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.ui.app import App, language_from_query
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def _tabs():
+    return [("Board", lambda: w.Label("board")), ("Battle tower", lambda: w.Label("tower"))]
+
+
+def test_tabs_and_titles():
+    app = App(tabs=_tabs())
+    assert [app.tab.get_title(i) for i in range(2)] == ["Board", "Battle tower"]
+    assert "Shogun Tutor" in app.title.value
+
+
+def test_language_picker_retranslates_everything():
+    app = App(tabs=_tabs())
+    app.language.value = "nl"
+    assert i18n.current_language() == "nl"
+    assert app.language_label.value == "Taal"
+    assert app.tab.get_title(1) == "Dobbeltoren"
+    # switching elsewhere (e.g. from the URL) moves the picker too
+    i18n.set_language("de")
+    assert app.language.value == "de" and app.language_label.value == "Sprache"
+
+
+def test_app_starts_in_the_requested_language():
+    app = App("ja", tabs=_tabs())
+    assert app.language.value == "ja" and app.language_label.value == "言語"
+
+
+def test_unknown_language_is_refused_before_anything_is_built():
+    with pytest.raises(i18n.UnknownLanguageError):
+        App("tlh", tabs=_tabs())
+    assert i18n.current_language() == "en"
+
+
+@pytest.mark.parametrize(
+    "query, lang",
+    [("lang=fr", "fr"), ("a=1&lang=zh", "zh"), ("lang=../../etc", "en"), ("", "en"), (None, "en")],
+)
+def test_language_from_query(query, lang):
+    assert language_from_query(query) == lang
+
+
+def test_the_real_app_builds_and_wires_the_tower_to_the_game():
+    app = App()
+    assert [app.tab.get_title(i) for i in range(4)] == ["Guided game", "Board", "Battle tower", "Cards and tables"]
+    game_panel = app._tabs[0][1].__closure__[0].cell_contents  # the GamePanel behind the first tab
+    for _ in range(300):
+        game_panel.next_step()
+        if any(e["rule"] == "battle.result" for e in game_panel.step_events):
+            break
+    assert game_panel.battle_button.layout.display is None
+    game_panel._show_battle()
+    assert app.tab.selected_index == 2
