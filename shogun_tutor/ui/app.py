@@ -26,26 +26,33 @@ class Tabs(list):
 
 
 def default_tabs() -> Tabs:
-    """The app's tabs, wired together: a battle of the guided game can be watched in the tower tab."""
+    """The app's tabs, wired together: a battle of the guided game can be watched in the tower tab.
+
+    Tabs are built the first time they are shown, so the page loads only the figures it shows.
+    """
     from .board_panel import BoardPanel
     from .cards_panel import CardsPanel
     from .game_panel import GamePanel
     from .tower_panel import TowerPanel
 
-    tower = TowerPanel()
-    holder: dict[str, w.Tab] = {}
+    holder: dict = {}
+
+    def tower() -> TowerPanel:
+        if "tower" not in holder:
+            holder["tower"] = TowerPanel()
+        return holder["tower"]
 
     def watch(event: dict) -> None:
-        tower.show_event(event)
-        if "tab" in holder:
-            holder["tab"].selected_index = 2
+        tower().show_event(event)
+        if "app" in holder:
+            holder["app"].tab.selected_index = 2
 
     game = GamePanel(on_battle=watch)
     return Tabs(
         [
             (N_("Guided game"), lambda: game.widget),
             (N_("Board"), lambda: BoardPanel().widget),
-            (N_("Battle tower"), lambda: tower.widget),
+            (N_("Battle tower"), lambda: tower().widget),
             (N_("Cards and tables"), lambda: CardsPanel().widget),
         ],
         holder,
@@ -67,9 +74,12 @@ class App:
         self.language.add_class("shogun-language")
         self.language_label = w.Label()
         self.language_label.add_class("shogun-language-label")
-        self.tab = w.Tab(children=[builder() for _msgid, builder in self._tabs])
+        self._built: set[int] = set()
+        self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])
         if hasattr(self._tabs, "holder"):
-            self._tabs.holder["tab"] = self.tab
+            self._tabs.holder["app"] = self
+        self.tab.observe(lambda change: self._build(change["new"]), names="selected_index")
+        self._build(0)
         header = w.HBox(
             [self.title, self.language_label, self.language],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
@@ -82,6 +92,13 @@ class App:
             i18n.set_language(language)
         else:
             self.refresh_texts()
+
+    def _build(self, index: int | None) -> None:
+        """Build a tab's panel the first time it is shown."""
+        if index is None or index in self._built:
+            return
+        self._built.add(index)
+        self.tab.children[index].children = [self._tabs[index][1]()]
 
     def _on_pick(self, change) -> None:
         i18n.set_language(change["new"])

@@ -6,6 +6,7 @@ routes included). Click a second one: the shortest path between them is drawn.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from html import escape
 from typing import Any
 
@@ -20,25 +21,52 @@ from ..viz.board import Highlight, board_figure, changed_provinces, regions_figu
 VIEWS = [("board", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 
 
+def replace_figure(widget: go.FigureWidget, new: go.Figure) -> None:
+    """Show ``new`` in ``widget``: in place (animatable, no flicker) when the traces match, else rebuilt."""
+    same = len(widget.data) == len(new.data) and all(
+        a.type == b.type and a.name == b.name for a, b in zip(widget.data, new.data))
+    with widget.batch_update():
+        if same:
+            for old, fresh in zip(widget.data, new.data):
+                old.update(fresh.to_plotly_json(), overwrite=True)
+        else:
+            widget.data = []
+            widget.add_traces(list(new.data))
+        widget.layout.update(new.layout.to_plotly_json(), overwrite=True)
+    sync_for_new_views(widget)
+
+
+def sync_for_new_views(widget: go.FigureWidget) -> None:
+    """Store the figure in the widget model too, so a view created later (a Voila page loading,
+    a tab shown for the first time) starts from the current figure and not the one of construction.
+    plotly only does this when a FigureWidget is displayed on its own; ours live inside boxes."""
+    widget._widget_data = deepcopy(widget._data)
+    widget._widget_layout = deepcopy(widget._layout_obj._props)
+
+
 class BoardPanel:
     """``BoardPanel(state=None).widget``; ``set_state(state, highlight)`` follows a game."""
 
-    def __init__(self, state: Any = None, side: str = "sun", players: int = 5, height: int = 620):
+    def __init__(self, state: Any = None, side: str = "sun", players: int = 5, height: int = 620, choose_board: bool = True):
+        self._clicks_wired = False
         self.state = state
         self.highlight: Highlight | None = None
         self.height = height
         self.selected: list[str] = []
         self.side = w.ToggleButtons(options=[("☀", "sun"), ("☾", "moon")], value=state.side if state else side,
                                     style={"button_width": "4em"})
-        self.players = w.Dropdown(options=[3, 4, 5], value=state.num_players if state else players, layout=w.Layout(width="9em"))
+        self.players = w.Dropdown(options=[3, 4, 5], value=state.num_players if state else players,
+                                  layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.view = w.ToggleButtons(style={"button_width": "auto"})
         self.lesson = w.HTML()
         self.lesson.add_class("shogun-lesson")
         self.clear = w.Button(layout=w.Layout(width="auto"))
-        self.figure = go.FigureWidget()
+        self.figure = go.FigureWidget(board_figure(self.side.value, self.players.value, state, height=height))
         self.figure.add_class("shogun-board")
-        self.regions = go.FigureWidget()
+        self.regions: go.FigureWidget | None = None  # made when first shown
         self._box = w.Box([self.figure])
+        if not choose_board:  # the game decides the side and the player count
+            self.side.layout.display = self.players.layout.display = "none"
         self.widget = w.VBox([
             w.HBox([self.side, self.players, self.view, self.clear], layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.lesson,
@@ -85,11 +113,11 @@ class BoardPanel:
                 self._box.children = [self.figure]
                 self._draw_board(view)
                 return
-            new = regions_figure(self.state)
-            with self.regions.batch_update():
-                self.regions.data = []
-                self.regions.add_traces(list(new.data))
-                self.regions.layout = new.layout
+            fig = regions_figure(self.state)
+            if self.regions is None:
+                self.regions = go.FigureWidget(fig)
+            else:
+                replace_figure(self.regions, fig)
             self._box.children = [self.regions]
             self.lesson.value = ""
             return
@@ -106,13 +134,12 @@ class BoardPanel:
             path = shortest_path(g, *self.selected)
         new = board_figure(self.side.value, self.players.value, self.state, self.highlight,
                            show_changes=(view == "changes"), reach=reach, path=path, height=self.height)
-        with self.figure.batch_update():
-            self.figure.data = []
-            self.figure.add_traces(list(new.data))
-            self.figure.layout = new.layout
-        for trace in self.figure.data:
-            if trace.name == "labels" or trace.meta == "province":
-                trace.on_click(self._on_click)
+        replace_figure(self.figure, new)
+        if not self._clicks_wired:
+            for trace in self.figure.data:
+                if trace.name == "labels" or trace.meta == "province":
+                    trace.on_click(self._on_click)
+            self._clicks_wired = True
 
     def _on_click(self, trace, points, _state) -> None:
         if not points.point_inds:

@@ -72,10 +72,12 @@ class GamePanel:
         self.bots: list = []
         self.step_events: list[dict] = []
         self._steps: list[int] = []  # decisions applied per step, for undo
-        self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="9em"))
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
+                                  style={"description_width": "initial"})
         self.side = w.Dropdown(layout=w.Layout(width="11em"))
         self.setup = w.Dropdown(layout=w.Layout(width="13em"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="10em"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="11em"),
+                                     style={"description_width": "initial"})
         self.human = w.Dropdown(layout=w.Layout(width="11em"))
         self.new_button = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.next_button = w.Button(button_style="success", icon="step-forward", layout=w.Layout(width="auto"))
@@ -92,9 +94,9 @@ class GamePanel:
         self.table = w.HTML()
         self.now = w.HTML()
         self.now.add_class("shogun-now")
-        self.log = w.HTML(layout=w.Layout(max_height="260px", overflow_y="auto"))
+        self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
-        self.board = BoardPanel(height=560)
+        self.board = BoardPanel(height=440, choose_board=False)
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.new_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.battle_button],

@@ -22,6 +22,7 @@ from ..rules.battle import judge, split_tray
 from ..rules.odds import battle_odds
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
+from .board_panel import sync_for_new_views
 from .explain import battle_lines, player_name
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
@@ -105,6 +106,7 @@ class TowerPanel:
         with self.figure.batch_update():
             for ann, text in zip(self.figure.layout.annotations, (_("funnel"), _("tower"), _("tray"))):
                 ann.text = text
+        sync_for_new_views(self.figure)
 
     def _on_kind(self, update: bool = True) -> None:
         kind = self.kind.value
@@ -278,6 +280,7 @@ class TowerPanel:
             trace.text = v["text"]
             trace.marker.color = v["marker_color"]
             trace.textfont.color = v["textfont_color"]
+        sync_for_new_views(self.figure)
 
     def _render_verdict(self, kind, attacker, defender, came_out, verdict, province=None) -> None:
         where = province or _("the province")

@@ -162,10 +162,9 @@ def board_figure(
     fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", line=dict(color=SEA_ROUTE, width=2.5, dash="dash"),
                              name="sea", hoverinfo="skip", showlegend=False))
     # path and reach (click lesson)
-    if path:
-        px, py = zip(*(label_point(n) for n in path))
-        fig.add_trace(go.Scatter(x=px, y=py, mode="lines+markers", line=dict(color="#0072B2", width=5),
-                                 marker=dict(size=10), name="path", hoverinfo="skip", showlegend=False))
+    px, py = zip(*(label_point(n) for n in path)) if path else ((), ())
+    fig.add_trace(go.Scatter(x=list(px), y=list(py), mode="lines+markers", line=dict(color="#0072B2", width=5),
+                             marker=dict(size=10), name="path", hoverinfo="skip", showlegend=False))
     # labels with the full hover
     names = [p.name for p in BOARD.provinces]
     lx, ly = zip(*(label_point(n) for n in names))
@@ -175,10 +174,8 @@ def board_figure(
         hovertext=[hover_text(n, side, players, state) for n in names], hoverinfo="text",
         customdata=names, name="labels", showlegend=False,
     ))
-    if state is not None:
-        _state_layers(fig, state)
-    if highlight is not None:
-        _highlight(fig, highlight)
+    _state_layers(fig, state)
+    _highlight(fig, highlight)
     notes = []
     if players == 3:
         prov = BOARD.side(side).excluded_provenance
@@ -200,13 +197,15 @@ def board_figure(
         dragmode="pan",
         annotations=[dict(x=0.01, y=0.01 + 0.05 * i, xref="paper", yref="paper", text=escape(t), showarrow=False,
                           xanchor="left", font=dict(size=12), bgcolor="rgba(255,255,255,0.8)") for i, t in enumerate(notes)],
-        legend=dict(orientation="h", y=1.0, x=1.0, xanchor="right", yanchor="bottom"),
+        legend=dict(orientation="h", y=-0.01, x=1.0, xanchor="right", yanchor="top"),
     )
     return fig
 
 
 def _state_layers(fig: go.Figure, state: Any) -> None:
-    held = [(n, ps) for n, ps in state.provinces.items() if ps.owner is not None]
+    """Armies, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
+    provinces = state.provinces if state is not None else {}
+    held = [(n, ps) for n, ps in provinces.items() if ps.owner is not None]
     ax, ay, at, ac, atc = [], [], [], [], []
     for n, ps in held:
         x, y = label_point(n)
@@ -223,7 +222,7 @@ def _state_layers(fig: go.Figure, state: Any) -> None:
     ))
     for b in BUILDINGS:
         bx, by, bc = [], [], []
-        for n, ps in state.provinces.items():
+        for n, ps in provinces.items():
             if b in ps.buildings:
                 x, y = label_point(n)
                 bx.append(x + BUILDING_OFFSETS[b])
@@ -232,10 +231,10 @@ def _state_layers(fig: go.Figure, state: Any) -> None:
         fig.add_trace(go.Scatter(
             x=bx, y=by, mode="markers", name=terms.building_name(b),
             marker=dict(symbol=BUILDING_SYMBOLS[b], size=13, color=bc, line=dict(color="#111", width=1.5)),
-            hoverinfo="skip", showlegend=True, meta=b,
+            hoverinfo="skip", showlegend=state is not None, meta=b,
         ))
     ux, uy, ut = [], [], []
-    for n, ps in state.provinces.items():
+    for n, ps in provinces.items():
         if ps.unrest:
             x, y = label_point(n)
             ux.append(x + 40)
@@ -244,13 +243,17 @@ def _state_layers(fig: go.Figure, state: Any) -> None:
     fig.add_trace(go.Scatter(
         x=ux, y=uy, mode="markers+text", text=ut, name=_("Unrest markers"), meta="unrest",
         marker=dict(symbol="diamond", size=20, color="#fde0dd", line=dict(color="#b2182b", width=2)),
-        textfont=dict(color="#b2182b", size=11), hoverinfo="skip", showlegend=True,
+        textfont=dict(color="#b2182b", size=11), hoverinfo="skip", showlegend=state is not None,
     ))
 
 
-def _highlight(fig: go.Figure, h: Highlight) -> None:
+def _highlight(fig: go.Figure, h: Highlight | None) -> None:
+    if h is None:
+        fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="highlight", hoverinfo="skip", showlegend=False))
+        return
     x0, y0 = label_point(h.source)
     if h.target:
+        fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="highlight", hoverinfo="skip", showlegend=False))
         x1, y1 = label_point(h.target)
         colour = "#D55E00" if h.kind == "battle" else "#0072B2"
         fig.add_annotation(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y", showarrow=True,

@@ -101,7 +101,7 @@ def test_click_lesson_reach_and_shortest_path():
     assert "By sea route: Izu." in panel.lesson.value
     panel.select("Awa-Boso")
     assert "Shima → Izu → Awa-Boso (2 moves)" in panel.lesson.value.replace("&gt;", ">")
-    assert any(t.name == "path" for t in panel.figure.data)
+    assert len(next(t for t in panel.figure.data if t.name == "path").x) == 3
     panel.players.value = 3
     panel.select("Tosa")
     assert "out of play" in panel.lesson.value

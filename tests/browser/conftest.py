@@ -1,0 +1,166 @@
+"""Browser-test harness: Voila serves the app notebook, headless Debian Chromium opens it.
+
+Never downloads a browser: Playwright drives the system Chromium
+(``/usr/bin/chromium``, installed by ``make test``). Every page fails its test on
+any JavaScript error or any error output in the notebook; screenshots go to
+``test-output/browser/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
+OUTPUT = ROOT / "test-output" / "browser"
+CHROMIUM = os.environ.get("SHOGUN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+# first render of a fresh kernel can take a while on a loaded 2-core CI machine
+RENDER_TIMEOUT_MS = 180_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    port = _free_port()
+    voila = Path(sys.executable).with_name("voila")
+    log = OUTPUT / "voila.log"
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with log.open("w") as fh:
+        proc = subprocess.Popen(
+            [
+                str(voila),
+                str(NOTEBOOK),
+                f"--port={port}",
+                "--no-browser",
+                "--Voila.ip=127.0.0.1",
+                "--preheat_kernel=True",
+                "--pool_size=1",
+                "--show_tracebacks=True",
+            ],
+            cwd=ROOT,
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"voila exited with {proc.returncode}; see {log}")
+            try:
+                urllib.request.urlopen(url + "voila/static/", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break  # the server answers
+            except OSError:
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    pytest.fail(f"voila did not start within 120 s; see {log}")
+                time.sleep(0.5)
+        try:
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class AppPage:
+    """A page of the app, with its JavaScript errors collected."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        self.external: list[str] = []
+        # CI has no internet: Voila's template links Font Awesome from a CDN. Answer such
+        # requests with an empty body (and note them) instead of letting them fail.
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), self._offline)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on(
+            "console",
+            lambda msg: self.errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None,
+        )
+
+    def _offline(self, route) -> None:
+        self.external.append(route.request.url)
+        kind = "text/css" if route.request.url.endswith(".css") else "text/plain"
+        route.fulfill(status=200, body="", content_type=kind)
+
+    def open(self, url: str) -> None:
+        self.page.goto(url, timeout=RENDER_TIMEOUT_MS)
+        self.page.wait_for_selector(".shogun-app", timeout=RENDER_TIMEOUT_MS)
+        self.page.wait_for_selector(".js-plotly-plot", timeout=RENDER_TIMEOUT_MS)
+
+    def screenshot(self, name: str) -> Path:
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        path = OUTPUT / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def assert_clean(self) -> None:
+        errors = [e for e in self.errors if "favicon" not in e]
+        assert not errors, "JavaScript errors:\n" + "\n".join(errors)
+        stderr = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        tracebacks = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+        assert tracebacks.count() == 0, tracebacks.first.inner_text()
+        assert stderr.count() == 0, stderr.first.inner_text()
+
+
+@pytest.fixture
+def app_page(browser, request):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    ap = AppPage(page)
+    yield ap
+    if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+        ap.screenshot(f"FAILED-{request.node.name}")
+    context.close()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
