@@ -84,7 +84,7 @@ def explain(event: dict) -> Explanation:
 @renders("setup.start")
 def _setup_start(e):
     ex = Explanation(
-        _("A new game: {players} players on the {side}").format(players=e["players"], side=terms.side_name(e["side"]).lower()),
+        _("A new game: {players} players, {side}").format(players=e["players"], side=terms.side_name(e["side"])),
         [_("Each player starts with {chests} and {armies}.").format(chests=_chests(e["chests"]), armies=_armies(e["armies"]))],
         "phase",
     )
@@ -266,8 +266,8 @@ def _lapsed(e):
 @renders("action.build")
 def _build(e):
     return Explanation(
-        _("{player} builds a {building} in {province}").format(
-            player=player_name(e["player"]), building=terms.building_name(e["building"]).lower(), province=e["province"]),
+        _("{player} builds in {province}: {building}").format(
+            player=player_name(e["player"]), building=terms.building_name(e["building"]), province=e["province"]),
         [
             _("Cost: {cost}; {chests} left.").format(cost=_chests(e["cost"]), chests=_chests(e["chests"])),
             _("Building slots used: {used} of {slots}.").format(used=e["used_slots"], slots=e["slots"]),
