@@ -48,11 +48,11 @@ class TowerPanel:
         self._task: asyncio.Task | None = None
         self.last_verdict = None
 
-        self.kind = w.Dropdown(layout=w.Layout(width="16em"))
-        self.attackers = w.IntSlider(value=4, min=0, max=15, layout=w.Layout(width="22em"), style={"description_width": "9em"})
-        self.defenders = w.IntSlider(value=3, min=0, max=15, layout=w.Layout(width="22em"), style={"description_width": "9em"})
-        self.unrest = w.IntSlider(value=0, min=0, max=5, layout=w.Layout(width="22em"), style={"description_width": "9em"})
-        self.extra = w.IntSlider(value=0, min=0, max=3, layout=w.Layout(width="22em"), style={"description_width": "9em"})
+        self.kind = w.Dropdown(layout=w.Layout(width="26em"))
+        self.attackers = w.IntSlider(value=4, min=0, max=15, layout=w.Layout(width="28em"), style={"description_width": "10em"})
+        self.defenders = w.IntSlider(value=3, min=0, max=15, layout=w.Layout(width="28em"), style={"description_width": "10em"})
+        self.unrest = w.IntSlider(value=0, min=0, max=5, layout=w.Layout(width="28em"), style={"description_width": "10em"})
+        self.extra = w.IntSlider(value=0, min=0, max=3, layout=w.Layout(width="28em"), style={"description_width": "10em"})
         self.throw_button = w.Button(button_style="primary", icon="cube")
         self.skip_button = w.Button(disabled=True)
         self.replay_button = w.Button(disabled=True)
