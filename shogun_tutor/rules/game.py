@@ -417,8 +417,8 @@ class Game:
         s = self.state
         k = COMPONENTS.events_face_up_per_year
         s.events_face_up = [s.event_deck.pop(0) for _ in range(k)]
-        self._log("year.events", events=list(s.events_face_up), winter_losses=[COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up])
         s.season = "spring"
+        self._log("year.events", events=list(s.events_face_up), winter_losses=[COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up])
         self._start_round()
 
     def _start_round(self) -> None:
@@ -801,7 +801,8 @@ class Game:
             k = min(row.provinces, len(cards))
             drawn = [_card_province(c) for c in self.rng.sample(cards, k)]
             left = (seat + 1) % s.num_players
-            self._log("winter.revolts_drawn", seat, drawn_by=left, provinces=drawn, extra_farmers=row.extra_farmers)
+            # the log keeps its own copy: the pending decision below consumes ``drawn``
+            self._log("winter.revolts_drawn", seat, drawn_by=left, provinces=list(drawn), extra_farmers=row.extra_farmers)
             for prov in drawn:
                 s.revolts[prov] = row.extra_farmers
             if len(drawn) == 1:

@@ -44,7 +44,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila_url():
     port = _free_port()
     voila = Path(sys.executable).with_name("voila")
@@ -93,7 +93,7 @@ def voila_url():
                 proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)")

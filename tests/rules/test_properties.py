@@ -145,3 +145,18 @@ def test_same_seed_same_decisions_same_game():
 def test_different_seeds_differ():
     logs = [play(new_game(players=3, seed=s, history=False), [RandomBot(1)] * 3).state.log for s in (1, 2)]
     assert logs[0] != logs[1]
+
+
+def test_regression_logged_revolt_provinces_are_not_consumed_by_the_decision():
+    """Found by hypothesis: the winter revolt event shared its list with the pending decision."""
+    def run(save_at):
+        game = new_game(players=3, side="sun", seed=5, setup="beginner", history=False)
+        bots = [RandomBot(5 + i) for i in range(3)]
+        for step in range(10**5):
+            if game.over:
+                return game.state.to_dict()
+            if step == save_at:
+                game = Game.load(game.save(), history=False)
+            game.apply(bots[game.to_decide()[1]].decide(game))
+
+    assert run(122) == run(-1)

@@ -2,6 +2,7 @@
 
 import asyncio
 import re
+import threading
 
 import pytest
 
@@ -75,7 +76,19 @@ def test_animation_runs_as_a_task_and_can_be_skipped():
         await asyncio.wait_for(panel._task, timeout=30)
         assert panel.verdict.value
 
-    asyncio.run(scenario())
+    # a loop of our own in a thread: the test must not depend on what else runs in this process
+    errors = []
+    t = threading.Thread(target=lambda: _run(scenario, errors))
+    t.start()
+    t.join(60)
+    assert not t.is_alive() and not errors, errors
+
+
+def _run(scenario, errors):
+    try:
+        asyncio.run(scenario())
+    except Exception as exc:  # reported to the test thread
+        errors.append(repr(exc))
 
 
 def test_panel_follows_the_language():
