@@ -419,9 +419,13 @@ def _battle(e):
         else:
             lines.append(_("Event card {number}: the castle adds one army of {player}.").format(number=x["event"], player=player_name(x["player"])))
     th = e["thrown"]
-    lines.append(_("Thrown in: {a} and {d}, {f} and {tray} from the tray.").format(
-        a=_armies(th["attacker"]), d=_armies(th["defender"]), f=_farmers(th["farmers"]),
-        tray=ngettext("{n} cube", "{n} cubes", th["tray"]).format(n=th["tray"])))
+    tray = ngettext("{n} cube", "{n} cubes", th["tray"]).format(n=th["tray"])
+    if e["kind"] == "neutral":
+        lines.append(_("Thrown in: {a}, {f} defending the province and {tray} from the tray.").format(
+            a=_armies(th["attacker"]), f=_farmers(th["farmers"]), tray=tray))
+    else:
+        lines.append(_("Thrown in: {a} and {d}, {f} and {tray} from the tray.").format(
+            a=_armies(th["attacker"]), d=_armies(th["defender"]), f=_farmers(th["farmers"]), tray=tray))
     lines += battle_lines(e["kind"], e["player"], e["defender"], e["came_out"], e["verdict"], target)
     return Explanation(title, lines, "battle")
 
