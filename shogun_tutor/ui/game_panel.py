@@ -205,7 +205,7 @@ class GamePanel:
     def undo(self) -> None:
         if not self._steps or self.game is None:
             return
-        for _ in range(self._steps.pop()):
+        for _step in range(self._steps.pop()):
             self.game.undo()
         self.step_events = []
         self._render()

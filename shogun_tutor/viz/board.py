@@ -31,7 +31,7 @@ from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import _
 from ..ui import terms
 from .geometry import board_point, label_point, outline_xy, province_shapes, region_outline
-from .palette import EXCLUDED_FILL, NEUTRAL_FILL, PLAYER_STYLES, REGION_FILLS, REGION_LINES, SEA_ROUTE, player_style
+from .palette import EXCLUDED_FILL, NEUTRAL_FILL, PLAYER_STYLES, REGION_FILLS, SEA_ROUTE, player_style
 
 BUILDING_SYMBOLS = {"castle": "square", "temple": "triangle-up", "theater": "circle"}
 BUILDING_OFFSETS = {"castle": -22, "temple": 0, "theater": 22}

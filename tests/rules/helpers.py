@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.state import ACTION_IDS, check_state
-from shogun_tutor.rules.tower import Cube, ScriptedTower
+from shogun_tutor.rules.tower import ScriptedTower
 
 
 def empty_board_game(players: int = 5, side: str = "sun", script=None, seed: int = 3) -> Game:

@@ -7,11 +7,6 @@ from shogun_tutor import i18n
 from shogun_tutor.ui.app import App, language_from_query
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def _tabs():

@@ -1,16 +1,9 @@
 """The guided game, driven in Python: steps explain events, undo, a human seat, languages."""
 
-import pytest
 
-from shogun_tutor import i18n
 from shogun_tutor.ui.game_panel import GamePanel, describe_decision
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_steps_explain_what_happened():

@@ -11,11 +11,6 @@ from shogun_tutor.ui import terms
 from shogun_tutor.ui.cards_panel import CardsPanel
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_every_id_in_the_data_has_words():

@@ -4,18 +4,12 @@ import asyncio
 import re
 import threading
 
-import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.ui.tower_panel import TowerPanel
 from shogun_tutor.viz.tower import throw_stages, tower_figure
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_odds_are_shown_before_throwing():

@@ -4,7 +4,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from shogun_tutor import i18n
 from shogun_tutor.board import province_graph
 from shogun_tutor.data import BOARD
 from shogun_tutor.rules.game import new_game
@@ -13,11 +12,6 @@ from shogun_tutor.viz.board import Highlight, board_figure, changed_provinces, h
 from shogun_tutor.viz.geometry import province_shapes
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("side", ["sun", "moon"])
