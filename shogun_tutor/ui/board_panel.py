@@ -1,7 +1,14 @@
 """The board panel: either side, any player count, a game state, and the click lesson.
 
-Click a province: the provinces its armies can reach in one move light up (sea
-routes included). Click a second one: the shortest path between them is drawn.
+``BoardPanel(state=None).widget`` is the whole panel; ``set_state(state, highlight)``
+follows a game. Click a province: the provinces its armies can reach in one move
+light up (sea routes included). Click a second one: the shortest way between
+them is drawn. Click it again to start over.
+
+The figure is a ``plotly.graph_objects.FigureWidget`` updated in place (no
+flicker). A tiny probe widget reports the panel's width from the browser so the
+board is drawn for the screen it is on: fonts and tokens follow the width, and
+on a phone the board turns a quarter (east up).
 """
 
 from __future__ import annotations
@@ -10,25 +17,48 @@ from copy import deepcopy
 from html import escape
 from typing import Any
 
+import anywidget
 import ipywidgets as w
 import plotly.graph_objects as go
+import traitlets
 
 from .. import i18n
 from ..board import neighbours, province_graph, shortest_path
+from ..data import BOARD
 from ..i18n import N_, _
-from ..viz.board import Highlight, board_figure, changed_provinces, regions_figure
+from ..viz.board import Highlight, board_figure, changed_provinces, trace_key
+from . import terms
 
-VIEWS = [("board", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
+VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
+WIDTH_STEP = 40  # px: the board is redrawn for the screen width in steps of this size
+#: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
+#: no zoom by scrolling (the page must scroll on a phone), only the useful mode-bar buttons
+PLOT_CONFIG = {
+    "responsive": True,
+    "scrollZoom": False,
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "hoverCompareCartesian"],
+}
 
 
 def replace_figure(widget: go.FigureWidget, new: go.Figure) -> None:
-    """Show ``new`` in ``widget``: in place (animatable, no flicker) when the traces match, else rebuilt."""
+    """Show ``new`` in ``widget``: in place (no flicker) when the traces match (by :func:`trace_key`), else rebuilt.
+
+    Properties the new figure leaves unset are cleared, so nothing of the old drawing lingers.
+    """
     same = len(widget.data) == len(new.data) and all(
-        a.type == b.type and a.name == b.name for a, b in zip(widget.data, new.data))
+        a.type == b.type and trace_key(a) == trace_key(b) for a, b in zip(widget.data, new.data))
     with widget.batch_update():
         if same:
             for old, fresh in zip(widget.data, new.data):
-                old.update(fresh.to_plotly_json(), overwrite=True)
+                want = fresh.to_plotly_json()
+                have = old.to_plotly_json()
+                for key in have.keys() - want.keys():
+                    if key not in ("type", "uid"):  # the widget gives each trace its own uid
+                        want[key] = None
+                changed = {k: v for k, v in want.items() if have.get(k) != v}
+                if changed:
+                    old.update(changed, overwrite=True)
         else:
             widget.data = []
             widget.add_traces(list(new.data))
@@ -44,132 +74,181 @@ def sync_for_new_views(widget: go.FigureWidget) -> None:
     widget._widget_layout = deepcopy(widget._layout_obj._props)
 
 
-class BoardPanel:
-    """``BoardPanel(state=None).widget``; ``set_state(state, highlight)`` follows a game."""
+class WidthProbe(anywidget.AnyWidget):
+    """An invisible strip that reports its width in the browser (0 until a browser shows it)."""
 
-    def __init__(self, state: Any = None, side: str = "sun", players: int = 5, height: int = 620, choose_board: bool = True):
-        self._clicks_wired = False
+    _esm = """
+    function render({ model, el }) {
+      el.style.width = "100%";
+      el.style.height = "0px";
+      el.style.overflow = "hidden";
+      let last = 0;
+      const send = () => {
+        const w = Math.round(el.getBoundingClientRect().width);
+        if (w > 0 && Math.abs(w - last) >= 8) {
+          last = w;
+          model.set("width", w);
+          model.save_changes();
+        }
+      };
+      const observer = new ResizeObserver(send);
+      observer.observe(el);
+      send();
+      return () => observer.disconnect();
+    }
+    export default { render };
+    """
+    width = traitlets.Int(0).tag(sync=True)
+
+
+class BoardPanel:
+    """``BoardPanel(state=None).widget``; ``set_state(state, highlight)`` follows a game.
+
+    ``height`` is the figure's height until the browser has reported the panel's width
+    (then the height follows the board's shape). ``choose_board=False`` hides the side and
+    player-count pickers (a game decides them).
+    """
+
+    def __init__(self, state: Any = None, side: str = "sun", players: int = 5, height: int = 620,
+                 choose_board: bool = True):
         self.state = state
         self.highlight: Highlight | None = None
         self.height = height
+        self.width: int | None = None  # px, once the browser tells
         self.selected: list[str] = []
-        self.side = w.ToggleButtons(options=[("☀", "sun"), ("☾", "moon")], value=state.side if state else side,
-                                    style={"button_width": "4em"})
-        self.players = w.Dropdown(options=[3, 4, 5], value=state.num_players if state else players,
+        self.side = w.ToggleButtons(options=[("☀", "sun"), ("☾", "moon")], value=state.side if state is not None else side,
+                                    style={"button_width": "auto"})
+        self.side.add_class("shogun-side")
+        self.players = w.Dropdown(options=[3, 4, 5], value=state.num_players if state is not None else players,
                                   layout=w.Layout(width="auto"), style={"description_width": "initial"})
-        self.view = w.ToggleButtons(style={"button_width": "auto"})
+        self.view = w.ToggleButtons(options=[(key, key) for key, _label in VIEWS], value="provinces",
+                                    style={"button_width": "auto"})
+        self.view.add_class("shogun-view")
         self.lesson = w.HTML()
         self.lesson.add_class("shogun-lesson")
-        self.clear = w.Button(layout=w.Layout(width="auto"))
-        self.figure = go.FigureWidget(board_figure(self.side.value, self.players.value, state, height=height))
+        self.clear = w.Button(layout=w.Layout(width="auto"), icon="times")
+        self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))
+        self.figure = go.FigureWidget(self._figure())
+        self.figure._config = PLOT_CONFIG
         self.figure.add_class("shogun-board")
-        self.regions: go.FigureWidget | None = None  # made when first shown
-        self._box = w.Box([self.figure])
+        self._wire_clicks()
         if not choose_board:  # the game decides the side and the player count
             self.side.layout.display = self.players.layout.display = "none"
-        self.widget = w.VBox([
-            w.HBox([self.side, self.players, self.view, self.clear], layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.lesson,
-            self._box,
-        ])
+        controls = w.HBox([self.side, self.players, self.view, self.clear],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = w.VBox([self.probe, controls, self.lesson, self.figure], layout=w.Layout(width="100%"))
         self.widget.add_class("shogun-board-panel")
-        self.side.observe(lambda _c: self._changed(), names="value")
-        self.players.observe(lambda _c: self._changed(), names="value")
+        self.side.observe(lambda _c: self._board_changed(), names="value")
+        self.players.observe(lambda _c: self._board_changed(), names="value")
         self.view.observe(lambda _c: self.redraw(), names="value")
+        self.probe.observe(self._width_changed, names="width")
         self.clear.on_click(lambda _b: self.select(None))
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
 
     # --- texts and drawing ----------------------------------------------------------------
     def refresh_texts(self) -> None:
-        value = self.view.value or "board"
-        self.view.options = [(_(label), key) for key, label in VIEWS]
-        self.view.value = value
+        """Every text in the current language (called again on each language change)."""
+        with self.side.hold_trait_notifications(), self.view.hold_trait_notifications():
+            side, view = self.side.value, self.view.value
+            self.side.options = [("☀ " + terms.side_name("sun"), "sun"), ("☾ " + terms.side_name("moon"), "moon")]
+            self.side.value = side
+            self.view.options = [(_(label), key) for key, label in VIEWS]
+            self.view.value = view
+        self.side.tooltips = [terms.side_name("sun"), terms.side_name("moon")]
+        self.view.tooltips = [_("The board with its regions"),
+                              _("The 8 provinces whose region differs between the sun and the moon side"),
+                              _("Who holds the most castles, temples and Nō theaters in each region")]
         self.players.description = _("Players")
-        self.side.tooltips = [_("Sun side"), _("Moon side")]
         self.clear.description = _("Clear selection")
         self.redraw()
 
-    def _changed(self) -> None:
+    def _board_changed(self) -> None:
         if self.state is not None and (self.side.value != self.state.side or self.players.value != self.state.num_players):
             self.state, self.highlight = None, None  # the game's board is fixed; exploring another one drops the state
         self.selected = []
         self.redraw()
 
+    def _width_changed(self, change) -> None:
+        width = int(change["new"] or 0)
+        if width <= 0:
+            return
+        stepped = max(WIDTH_STEP, width // WIDTH_STEP * WIDTH_STEP)
+        if stepped != self.width:
+            self.width = stepped
+            self.redraw()
+
     def set_state(self, state: Any, highlight: Highlight | None = None) -> None:
+        """Show a game state (duck-typed, see :func:`board_figure`) and the action being carried out."""
         self.state, self.highlight = state, highlight
-        with self.side.hold_trait_notifications(), self.players.hold_trait_notifications():
-            self.side.value, self.players.value = state.side, state.num_players
+        if state is not None:
+            with self.side.hold_trait_notifications(), self.players.hold_trait_notifications():
+                self.side.value, self.players.value = state.side, state.num_players
+        self.selected = [n for n in self.selected if n in self._graph()]
         self.redraw()
 
     def _graph(self):
         return province_graph(self.side.value, self.players.value)
 
-    def redraw(self) -> None:
-        view = self.view.value or "board"
-        if view == "regions":
-            if self.state is None:
-                self.lesson.value = escape(_("Start a game (Guided game tab) to see who holds the majority in each region."))
-                self._box.children = [self.figure]
-                self._draw_board(view)
-                return
-            fig = regions_figure(self.state)
-            if self.regions is None:
-                self.regions = go.FigureWidget(fig)
-            else:
-                replace_figure(self.regions, fig)
-            self._box.children = [self.regions]
-            self.lesson.value = ""
-            return
-        self._box.children = [self.figure]
-        self._draw_board(view)
-        self._lesson_text()
-
-    def _draw_board(self, view: str) -> None:
+    def _figure(self) -> go.Figure:
         g = self._graph()
-        reach, path = [], None
-        if len(self.selected) == 1 and self.selected[0] in g:
-            reach = sorted(neighbours(g, self.selected[0]))
+        selected = reach = path = None
+        if len(self.selected) == 1:
+            selected = self.selected[0]
+            reach = sorted(neighbours(g, selected))
         elif len(self.selected) == 2:
             path = shortest_path(g, *self.selected)
-        new = board_figure(self.side.value, self.players.value, self.state, self.highlight,
-                           show_changes=(view == "changes"), reach=reach, path=path, height=self.height)
-        replace_figure(self.figure, new)
-        if not self._clicks_wired:
-            for trace in self.figure.data:
-                if trace.name == "labels" or trace.meta == "province":
-                    trace.on_click(self._on_click)
-            self._clicks_wired = True
+        return board_figure(
+            self.side.value, self.players.value, self.state, self.highlight, view=self.view.value or "provinces",
+            selected=selected, reach=reach or (), path=path, width=self.width,
+            height=None if self.width else self.height,
+        )
+
+    def redraw(self) -> None:
+        """Draw the figure for the current choices, in place."""
+        if not hasattr(self, "figure"):
+            return
+        replace_figure(self.figure, self._figure())
+        self._wire_clicks()
+        self._lesson_text()
+
+    def _wire_clicks(self) -> None:
+        for trace in self.figure.data:
+            if trace.name == "hit":
+                trace.on_click(self._on_click, append=False)
 
     def _on_click(self, trace, points, _state) -> None:
-        if not points.point_inds:
+        if not points.point_inds or points.point_inds[0] is None:
             return
-        name = trace.customdata[points.point_inds[0]] if trace.name == "labels" else trace.name
-        self.select(name)
+        self.select(trace.customdata[points.point_inds[0]])
 
     # --- the lesson ----------------------------------------------------------------------
     def select(self, province: str | None) -> None:
-        """Click logic: first click shows reach, second shows the path, third starts again."""
+        """Click logic: the first click shows the reach, a second one the shortest way, then start again.
+        Clicking the selected province again clears it; ``None`` clears."""
         g = self._graph()
-        if province is None:
+        if province is not None:
+            BOARD.province(province)  # unknown names are an error
+        if province is None or province not in g:
             self.selected = []
-        elif province not in g:
+        elif self.selected == [province]:
             self.selected = []
-            self.lesson.value = escape(_("{province} is out of play with three players.").format(province=province))
-            self._draw_board(self.view.value or "board")
-            return
-        elif len(self.selected) == 1 and province != self.selected[0]:
+        elif len(self.selected) == 1:
             self.selected = [self.selected[0], province]
         else:
             self.selected = [province]
-        self._draw_board(self.view.value or "board")
-        self._lesson_text()
+        self.redraw()
+        if province is not None and province not in g:
+            self.lesson.value = escape(_("{province} is out of play with three players.").format(province=province))
 
     def _lesson_text(self) -> None:
         g = self._graph()
-        if self.view.value == "changes":
+        view = self.view.value
+        if view == "changes" and not self.selected:
+            other = "moon" if self.side.value == "sun" else "sun"
+            names = ", ".join(f"{n} ({terms.region_name(BOARD.province(n).region(other))})" for n in changed_provinces())
             self.lesson.value = escape(_("The provinces outlined in black change region between the sides: {names}.").format(
-                names=", ".join(changed_provinces())))
+                names=names))
             return
         if not self.selected:
             self.lesson.value = escape(_("Click a province to see where its armies can go in one move; click a second one for the shortest way."))
@@ -189,3 +268,6 @@ class BoardPanel:
     def close(self) -> None:
         self._unsubscribe()
         self.widget.close()
+
+
+__all__ = ["BoardPanel", "WidthProbe", "PLOT_CONFIG", "replace_figure", "sync_for_new_views"]

@@ -1,45 +1,108 @@
 """The board as plotly figures: pure functions of (side, player count, game state, highlight).
 
-Trace layout of :func:`board_figure` (the UI updates traces by name):
+:func:`board_figure` draws the board of one side: every province as an area in
+its region's colour, placed as on the real board, with romaji and kanji; sea
+routes dashed; provinces out of play with three players greyed and marked (the
+moon side's list is an assumption and says so). With a game state it adds the
+owner (a ring in the player's colour and a token with the player's letter and
+army count), buildings, unrest markers and the action being carried out.
 
-* one filled area per province in play or out of play (``name`` = province)
-* ``regions``: thick outlines of the five regions
-* ``sea``: the six sea routes, dashed
-* ``labels``: a point per province with romaji + kanji and the full hover text
-* ``armies``: owner letter and army count per held province
-* ``castle`` / ``temple`` / ``theater``: building symbols
-* ``unrest``: unrest markers
-* ``reach`` / ``path``: the click lesson's highlights
+Views: ``"provinces"`` (the board), ``"changes"`` (the 8 provinces whose region
+differs between the sun and the moon side, hatched in their other colour) and
+``"regions"`` (the scoring majorities of each region, below the map).
+
+The figure is sized for a given screen width in pixels (:func:`fit`): fonts and
+tokens scale with it, and below :data:`TALL_BELOW` pixels the board is turned
+a quarter turn (east up) so it fills a phone's width.
+
+Trace layout (the UI updates traces in place by name; the set of traces does
+not depend on the state, the highlight or the lesson):
+
+* ``coast`` shallow water; one area per province (``meta="province"``, ``name`` = province)
+* ``regions`` region outlines; ``owner-edge`` and ``owner:<seat>`` owner rings
+* one trace per sea route (``meta="sea"`` in play, ``"sea-out"`` not in play with 3 players)
+* ``dim``, ``reach``, ``path`` for the click lesson; ``highlight``, ``arrow`` for the action
+* ``labels`` names; ``armies``, ``castle``, ``temple``, ``theater``, ``unrest`` state layers
+* ``hit``: invisible points covering every province, with the hover text (``customdata`` = province)
+* ``player:<seat>``, ``sea-legend``: legend entries
 
 >>> fig = board_figure("moon", 5)
 >>> sum(1 for t in fig.data if t.meta == "province")
 45
->>> len([t for t in fig.data if t.name == "sea"][0].x)  # 6 routes: 2 points + a gap each
-18
+>>> sum(1 for t in fig.data if t.meta == "sea")  # five players use all six sea routes
+6
 """
 
 from __future__ import annotations
 
+import math
+import textwrap
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import plotly.graph_objects as go
 
 from ..board import province_graph
-from ..data import BOARD, BUILDINGS, COMPONENTS
-from ..i18n import _
+from ..data import BOARD, BUILDINGS, COMPONENTS, SIDES
+from ..i18n import N_, _
+from ..rules.scoring import score
 from ..ui import terms
-from .geometry import board_point, label_point, outline_xy, province_shapes, region_outline
-from .palette import EXCLUDED_FILL, NEUTRAL_FILL, PLAYER_STYLES, REGION_FILLS, SEA_ROUTE, player_style
+from . import geometry as geo
+from .palette import (
+    EXCLUDED_FILL,
+    NEUTRAL_FILL,
+    PLAYER_STYLES,
+    REGION_FILLS,
+    REGION_LINES,
+    SEA_ROUTE,
+    Style,
+)
 
+__all__ = [
+    "Highlight",
+    "Fit",
+    "fit",
+    "board_figure",
+    "hover_text",
+    "changed_provinces",
+    "highlight_from_event",
+    "region_summaries",
+    "trace_key",
+    "VIEWS",
+    "TALL_BELOW",
+]
+
+VIEWS = ("provinces", "changes", "regions")
+TALL_BELOW = 620  # px: narrower screens get the board turned a quarter (east up)
+DEFAULT_WIDTH = 1200
+SEA_COLOUR = "#D6E9F5"
+COAST_COLOUR = "#BCD9EC"
+LABEL_COLOUR = "#1A1A1A"
+LESSON_COLOUR = "#0072B2"  # Okabe-Ito blue
+BATTLE_COLOUR = "#D55E00"  # Okabe-Ito vermillion
+UNREST_COLOUR = "#A50F15"
+SIDE_SYMBOLS = {"sun": "☀", "moon": "☾"}
 BUILDING_SYMBOLS = {"castle": "square", "temple": "triangle-up", "theater": "circle"}
-BUILDING_OFFSETS = {"castle": -22, "temple": 0, "theater": 22}
+HIGHLIGHT_LABELS = {
+    "move": N_("Move"),
+    "battle": N_("Battle"),
+    "tax": N_("Tax"),
+    "rice": N_("Rice"),
+    "build": N_("Build"),
+    "armies": N_("Armies placed"),
+    "revolt": N_("Revolt"),
+    "province": N_("Here"),
+}
 
 
 @dataclass(frozen=True)
 class Highlight:
-    """The action being carried out: ``kind`` is 'move', 'battle', 'tax', 'rice', 'build', 'armies' or 'revolt'."""
+    """The action being carried out, drawn on the board.
+
+    ``kind`` is 'move' or 'battle' (an arrow from ``source`` to ``target``) or
+    'tax', 'rice', 'build', 'armies', 'revolt', 'province' (a ring around ``source``).
+    """
 
     kind: str
     source: str
@@ -48,7 +111,7 @@ class Highlight:
 
 def highlight_from_event(event: dict | None) -> Highlight | None:
     """The highlight for a game-log event (None for events that are not about a province)."""
-    if not event or "province" not in event:
+    if not event or "province" not in event or not event.get("province"):
         return None
     rule = event["rule"]
     if rule == "battle.result":
@@ -57,49 +120,137 @@ def highlight_from_event(event: dict | None) -> Highlight | None:
         return Highlight("move", event["province"], event["target"])
     kind = {"action.income": event.get("action"), "action.build": "build", "action.armies": "armies",
             "battle.revolt": "revolt"}.get(rule, "province")
-    return Highlight(kind or "province", event["province"])
+    return Highlight(kind if kind in HIGHLIGHT_LABELS else "province", event["province"])
 
 
-def _state_of(state: Any, name: str):
+# --- sizing -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the board fits a screen width: orientation, board px -> screen px, font and token sizes."""
+
+    width: int
+    orientation: str
+    scale: float
+    font: int
+    token: int
+    margin: int = 6
+
+    @property
+    def building(self) -> int:
+        return max(8, round(self.token * 0.55))
+
+    @property
+    def unrest(self) -> int:
+        return max(11, round(self.token * 0.8))
+
+    def px(self, pixels: float) -> float:
+        """Screen pixels as plot units."""
+        return pixels / self.scale
+
+    @property
+    def plot_height(self) -> int:
+        x0, y0, x1, y1 = geo.bounds(self.orientation)
+        return round((y1 - y0) * self.scale)
+
+
+def fit(width: int | None = None) -> Fit:
+    """Sizes for a figure ``width`` pixels wide (None: a laptop-sized default).
+
+    >>> fit(1400).orientation, fit(1400).font, fit(380).orientation
+    ('wide', 12, 'tall')
+    """
+    width = int(width or DEFAULT_WIDTH)
+    width = max(width, 240)
+    orientation = "tall" if width < TALL_BELOW else "wide"
+    x0, _y0, x1, _y1 = geo.bounds(orientation)
+    margin = 6
+    scale = (width - 2 * margin) / (x1 - x0)
+    font = min(14, max(8, round(4.0 + 10.0 * scale)))
+    if orientation == "tall":
+        font = min(font, 10)
+    token = min(24, max(14, round(1.7 * font)))
+    return Fit(width, orientation, scale, font, token, margin)
+
+
+# --- texts --------------------------------------------------------------------------------------
+
+
+def _style(state: Any, seat: int) -> Style:
+    return PLAYER_STYLES[state.players[seat].colour]
+
+
+def _pstate(state: Any, name: str):
     if state is None:
         return None
     return state.provinces.get(name)
 
 
+def changed_provinces() -> list[str]:
+    """The 8 provinces whose region differs between the sun and the moon side."""
+    return sorted(p.name for p in BOARD.provinces if p.region("sun") != p.region("moon"))
+
+
+def _excluded(side: str, players: int) -> frozenset[str]:
+    return BOARD.side(side).three_player_excluded if players == 3 else frozenset()
+
+
+def _wrap_names(names: Sequence[str], per_line: int = 4) -> str:
+    rows = [", ".join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
+    return ",<br>    ".join(escape(r) for r in rows)
+
+
 def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
     """Everything about a province: values, region, slots, owner, armies, buildings, unrest, neighbours."""
     p = BOARD.province(name)
-    g = province_graph(side, 5)
+    full = province_graph(side, 5)
     lines = [f"<b>{escape(name)} {p.kanji}</b>", escape(terms.region_name(p.region(side)))]
-    excluded = players == 3 and name in BOARD.side(side).three_player_excluded
-    if excluded:
+    other = "moon" if side == "sun" else "sun"
+    if p.region(other) != p.region(side):
+        lines.append(escape(_("{side}: {region}").format(side=terms.side_name(other), region=terms.region_name(p.region(other)))))
+    if name in _excluded(side, players):
         prov = BOARD.side(side).excluded_provenance
         mark = terms.provenance_mark(prov)
-        lines.append(escape(_("Out of play with three players")) + (f" ({escape(mark)})" if mark else ""))
+        lines.append("✕ " + escape(_("Out of play with three players")) + (f" ({escape(mark)})" if mark else ""))
+        if prov.flagged:
+            lines.append("<i>" + escape(terms.provenance_text(prov)) + "</i>")
     lines.append(escape(_("Tax: {tax} · Rice: {rice}").format(tax=p.tax, rice=p.rice)))
-    ps = _state_of(state, name)
-    used = len(ps.buildings) if ps else 0
-    lines.append(escape(_("Building slots: {free} free of {slots}").format(free=p.building_slots - used, slots=p.building_slots)))
+    ps = _pstate(state, name)
+    used = len(ps.buildings) if ps is not None else 0
+    lines.append(escape(_("Building slots: {slots} ({used} used, {free} free)").format(
+        slots=p.building_slots, used=used, free=p.building_slots - used)))
     if ps is not None:
         if ps.owner is None:
             lines.append(escape(_("Neutral")))
         else:
-            owner = terms.colour_name(state.players[ps.owner].colour)
+            style = _style(state, ps.owner)
+            owner = f"{style.letter} {terms.colour_name(style.name)}"
             lines.append(escape(_("Owner: {owner} · Armies: {armies}").format(owner=owner, armies=ps.armies)))
         if ps.buildings:
-            lines.append(escape(_("Buildings: {buildings}").format(buildings=", ".join(terms.building_name(b) for b in ps.buildings))))
+            lines.append(escape(_("Buildings: {buildings}").format(
+                buildings=", ".join(terms.building_name(b) for b in ps.buildings))))
         if ps.unrest:
             lines.append(escape(_("Unrest markers: {n}").format(n=ps.unrest)))
     in_play = province_graph(side, players)
-    nbrs = sorted(in_play.adj[name]) if name in in_play else sorted(g.adj[name])
-    sea = {n for n in nbrs if g.edges[name, n]["kind"] == "sea"}
-    lines.append(escape(_("Neighbours: {names}").format(names=", ".join(n + (" ⚓" if n in sea else "") for n in nbrs))))
+    g = in_play if name in in_play else full
+    nbrs = sorted(g.adj[name])
+    named = [n + (" ⚓" if full.edges[name, n]["kind"] == "sea" else "") for n in nbrs]
+    lines.append(escape(_("Neighbours: {names}").format(names="\x00")).replace("\x00", _wrap_names(named)))
     return "<br>".join(lines)
 
 
-def changed_provinces() -> list[str]:
-    """The 8 provinces whose region differs between the sun and the moon side."""
-    return sorted(p.name for p in BOARD.provinces if p.region("sun") != p.region("moon"))
+def _label(name: str, side: str, players: int, view: str, kanji: bool = True) -> str:
+    p = BOARD.province(name)
+    text = f"<b>{escape(name)}</b>" + (f"<br>{p.kanji}" if kanji else "")
+    if name in _excluded(side, players):
+        text += " ✕" + (" ⚠" if BOARD.side(side).excluded_provenance.flagged else "")
+    if view == "changes" and p.region("sun") != p.region("moon"):
+        text += " " + SIDE_SYMBOLS["moon" if side == "sun" else "sun"]
+    return text
+
+
+# --- the figure ----------------------------------------------------------------------------------
 
 
 def board_figure(
@@ -108,189 +259,486 @@ def board_figure(
     state: Any = None,
     highlight: Highlight | None = None,
     *,
+    view: str = "provinces",
     show_changes: bool = False,
+    selected: str | None = None,
     reach: Iterable[str] = (),
-    path: list[str] | None = None,
-    height: int = 620,
+    path: Sequence[str] | None = None,
+    width: int | None = None,
+    height: int | None = None,
 ) -> go.Figure:
-    """The board of one side for a player count, with the game state's layers when given."""
+    """The board of one side for a player count, with the game state's layers when given.
+
+    ``state`` (duck-typed: ``side``, ``num_players``, ``provinces[name].owner/armies/buildings/unrest``,
+    ``players[seat].colour``) overrides ``side`` and ``players``. ``selected``, ``reach`` and
+    ``path`` draw the click lesson. ``width`` is the screen width the figure is made for
+    (see :func:`fit`); ``height`` overrides the height that follows from it.
+    """
+    if show_changes:
+        view = "changes"
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; expected one of {', '.join(VIEWS)}")
     if state is not None:
         side, players = state.side, state.num_players
-    g = province_graph(side, players)
-    shapes = province_shapes()
-    excluded = BOARD.side(side).three_player_excluded if players == 3 else frozenset()
-    changed = set(changed_provinces()) if show_changes else set()
-    reach = set(reach)
+    g = province_graph(side, players)  # checks side and players
+    f = fit(width)
+    o = f.orientation
+    shapes = geo.province_shapes(o)
+    excluded = _excluded(side, players)
+    flagged = BOARD.side(side).excluded_provenance.flagged
+    other = "moon" if side == "sun" else "sun"
+    hovers = {p.name: hover_text(p.name, side, players, state) for p in BOARD.provinces}
     fig = go.Figure()
+
+    # coast: a band of shallow water around the land
+    cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4))
+    fig.add_trace(go.Scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
+                             line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False))
+
+    # province areas
     for p in BOARD.provinces:
-        x, y = outline_xy(shapes[p.name])
-        ps = _state_of(state, p.name)
+        x, y = geo.outline_xy(shapes[p.name])
         region = p.region(side)
+        pattern = None
+        line = dict(color="rgba(255,255,255,0.9)", width=1.2)
         if p.name in excluded:
-            fill, pattern = EXCLUDED_FILL, dict(shape="x", fgcolor="#9e9e9e", size=8, solidity=0.15)
+            fill = EXCLUDED_FILL
+            pattern = dict(shape="x", fgcolor="#9E9E9E", bgcolor=EXCLUDED_FILL, size=9, solidity=0.12)
         else:
-            fill, pattern = REGION_FILLS[region], None
-        line = dict(color="white", width=1.2)
-        if ps is not None and ps.owner is not None:
-            line = dict(color=player_style(ps.owner).fill, width=3)
-        if p.name in changed:
-            line = dict(color="#000000", width=3.5)
-        if p.name in reach:
-            line = dict(color="#0072B2", width=4)
+            fill = REGION_FILLS[region]
+            if view == "changes" and p.region(other) != region:
+                pattern = dict(shape="/", fgcolor=REGION_LINES[p.region(other)], bgcolor=fill, size=11, solidity=0.5)
+                line = dict(color="#111111", width=3)
         fig.add_trace(go.Scatter(
             x=x, y=y, fill="toself", fillcolor=fill, fillpattern=pattern, line=line, mode="lines",
-            name=p.name, meta="province", hoveron="fills", hoverinfo="text",
-            text=hover_text(p.name, side, players, state), showlegend=False,
+            name=p.name, meta="province", hoverinfo="skip", showlegend=False,
         ))
+
     # region outlines
     rx: list = []
     ry: list = []
     for region in BOARD.regions:
-        x, y = outline_xy(region_outline(side, region))
+        x, y = geo.outline_xy(geo.region_outline(side, region, o))
         rx += x + [None]
         ry += y + [None]
-    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", line=dict(color="#5a4a3a", width=2.2), name="regions",
-                             hoverinfo="skip", showlegend=False))
-    # sea routes
-    sx: list = []
-    sy: list = []
-    for b in BOARD.borders:
-        if b.kind == "sea" and b.a in g and b.b in g:  # routes to provinces out of play are not used
-            (x0, y0), (x1, y1) = board_point(b.a), board_point(b.b)
-            sx += [x0, x1, None]
-            sy += [y0, y1, None]
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", line=dict(color=SEA_ROUTE, width=2.5, dash="dash"),
-                             name="sea", hoverinfo="skip", showlegend=False))
-    # path and reach (click lesson)
-    px, py = zip(*(label_point(n) for n in path)) if path else ((), ())
-    fig.add_trace(go.Scatter(x=list(px), y=list(py), mode="lines+markers", line=dict(color="#0072B2", width=5),
-                             marker=dict(size=10), name="path", hoverinfo="skip", showlegend=False))
-    # labels with the full hover
+    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
+                             line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2)))
+
+    _owner_rings(fig, f, state, excluded)
+    _sea_routes(fig, f, g, selected)
+    _lesson(fig, f, g, selected, set(reach), list(path or []))
+    # with tokens on a small board the kanji would be unreadable: they stay in the hover
+    kanji = state is None or f.scale >= 0.5
+    spots = _token_spots(f, state, excluded, kanji)
+    callouts = _highlight(fig, f, highlight, g, list(spots.values()))
+
+    # labels (hover comes from the hit grid below; customdata names the province)
     names = [p.name for p in BOARD.provinces]
-    lx, ly = zip(*(label_point(n) for n in names))
-    label_text = [f"{n}<br>{BOARD.province(n).kanji}" + (" ✕" if n in excluded else "") for n in names]
+    lx, ly = zip(*(geo.label_point(n, o) for n in names))
     fig.add_trace(go.Scatter(
-        x=lx, y=ly, mode="text", text=label_text, textfont=dict(size=11, color="#222"),
-        hovertext=[hover_text(n, side, players, state) for n in names], hoverinfo="text",
-        customdata=names, name="labels", showlegend=False,
+        x=list(lx), y=list(ly), mode="text", text=[_label(n, side, players, view, kanji) for n in names],
+        textfont=dict(size=f.font, color=LABEL_COLOUR, shadow="0px 0px 2px rgba(255,255,255,0.95)"),
+        customdata=names, name="labels", hoverinfo="skip", showlegend=False,
     ))
-    _state_layers(fig, state)
-    _highlight(fig, highlight)
-    notes = []
-    if players == 3:
-        prov = BOARD.side(side).excluded_provenance
-        note = _("✕ out of play with three players")
-        if prov.flagged:
-            note += f" ({terms.provenance_mark(prov)}: {terms.provenance_text(prov)})"
-        notes.append(note)
-    if show_changes:
-        notes.append(_("Black outline: the 8 provinces whose region differs between the sun and the moon side"))
-    fig.update_layout(
-        height=height,
-        margin=dict(l=4, r=4, t=36, b=4),
-        title=dict(text=terms.side_name(side) + " · " + _("{n} players").format(n=players), x=0.01, font=dict(size=15)),
-        xaxis=dict(visible=False, range=[120, 2010]),
-        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1, range=[-1330, -600]),
-        plot_bgcolor="#dcecf5",
-        paper_bgcolor="white",
-        hoverlabel=dict(bgcolor="white", font_size=13),
-        dragmode="pan",
-        annotations=[dict(x=0.01, y=0.01 + 0.05 * i, xref="paper", yref="paper", text=escape(t), showarrow=False,
-                          xanchor="left", font=dict(size=12), bgcolor="rgba(255,255,255,0.8)") for i, t in enumerate(notes)],
-        legend=dict(orientation="h", y=-0.01, x=1.0, xanchor="right", yanchor="top"),
-    )
+
+    _state_layers(fig, f, state, excluded, kanji)
+
+    # the hit grid: hover and click anywhere in a province
+    pts = geo.hit_points(o)
+    fig.add_trace(go.Scatter(
+        x=[q[1] for q in pts], y=[q[2] for q in pts], mode="markers", name="hit",
+        marker=dict(size=max(6, geo.COAST_STEP * f.scale * 1.1), color="rgba(0,0,0,0)", opacity=0),
+        customdata=[q[0] for q in pts], hovertext=[hovers[q[0]] for q in pts], hoverinfo="text",
+        hoverlabel=dict(bordercolor=[REGION_LINES[BOARD.province(q[0]).region(side)] if q[0] not in excluded else "#777777"
+                                     for q in pts]),
+        showlegend=False,
+    ))
+
+    # legend entries
+    for seat, colour in enumerate(COMPONENTS.colours):
+        st = PLAYER_STYLES[colour]
+        if state is not None and seat < len(state.players):
+            st = _style(state, seat)
+        shown = state is not None and seat < players
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=f"{st.letter} {terms.colour_name(st.name)}", meta=f"player:{seat}",
+            marker=dict(symbol="square", size=13, color=st.fill, line=dict(color="#222", width=1)),
+            showlegend=shown, hoverinfo="skip", legendrank=seat,
+        ))
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
+                             line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10))
+
+    _layout(fig, f, side, players, state, view, excluded, flagged, height, callouts)
     return fig
 
 
-def _state_layers(fig: go.Figure, state: Any) -> None:
-    """Armies, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
+def trace_key(trace) -> str:
+    """A trace's stable id: the UI updates a figure in place when the keys of all traces match.
+    Legend traces have translated names: their key is their ``meta``; the others' is their name."""
+    meta = trace.meta
+    if isinstance(meta, str) and (meta.startswith(("player:", "legend:")) or meta in ("sea-legend", "unrest")):
+        return meta
+    return trace.name
+
+
+def _owner_rings(fig: go.Figure, f: Fit, state: Any, excluded: frozenset[str]) -> None:
+    """A ring in the owner's colour inside each held province (on a dark edge, so yellow shows on yellow)."""
+    ring = round(min(4.0, max(2.5, f.scale * 5.5)), 1)
+    rings: dict[int, tuple[list, list]] = {s: ([], []) for s in range(len(COMPONENTS.colours))}
+    ex: list = []
+    ey: list = []
+    if state is not None:
+        for name, ps in state.provinces.items():
+            if ps.owner is None or name in excluded:
+                continue
+            shape = geo.inset(name, round(f.px(ring / 2 + 2.5), 1), f.orientation)
+            x, y = geo.outline_xy(shape)
+            rings[ps.owner][0].extend(x + [None])
+            rings[ps.owner][1].extend(y + [None])
+            ex += x + [None]
+            ey += y + [None]
+    fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", name="owner-edge", hoverinfo="skip", showlegend=False,
+                             line=dict(color="rgba(20,20,20,0.85)", width=ring + (2.5 if f.scale > 0.6 else 1.5))))
+    for seat, (x, y) in rings.items():
+        colour = _style(state, seat).fill if state is not None and seat < len(state.players) else NEUTRAL_FILL
+        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", name=f"owner:{seat}", hoverinfo="skip", showlegend=False,
+                                 line=dict(color=colour, width=ring)))
+
+
+def _sea_routes(fig: go.Figure, f: Fit, g, selected: str | None = None) -> None:
+    for b in sorted((b for b in BOARD.borders if b.kind == "sea"), key=lambda b: (b.a, b.b)):
+        x, y = geo.line_xy(geo.sea_route(b.a, b.b, f.orientation))
+        in_play = b.a in g and b.b in g
+        width = max(2.0, f.font / 4.5) * (2 if selected in (b.a, b.b) and in_play else 1)
+        fig.add_trace(go.Scatter(
+            x=x, y=y, mode="lines", name=f"sea:{b.a}–{b.b}", meta="sea" if in_play else "sea-out",
+            line=dict(color=SEA_ROUTE if in_play else "#9E9E9E", width=width, dash="dash" if in_play else "dot"),
+            hoverinfo="skip", showlegend=False,
+        ))
+
+
+def _edge_line(a: str, b: str, f: Fit, g) -> list[tuple[float, float]]:
+    """Points from province ``a`` to its neighbour ``b``: straight over land, along the sea route by sea."""
+    o = f.orientation
+    if g.has_edge(a, b) and g.edges[a, b]["kind"] == "sea":
+        route = list(geo.sea_route(a, b, o).coords)
+        return [geo.label_point(a, o)] + route + [geo.label_point(b, o)]
+    return [geo.label_point(a, o), geo.label_point(b, o)]
+
+
+def _rings(names: Iterable[str], distance_px: float, f: Fit) -> tuple[list, list]:
+    xs: list = []
+    ys: list = []
+    for name in names:
+        x, y = geo.outline_xy(geo.inset(name, round(f.px(distance_px), 1), f.orientation))
+        xs += x + [None]
+        ys += y + [None]
+    return xs, ys
+
+
+def _lesson(fig: go.Figure, f: Fit, g, selected: str | None, reach: set[str], path: list[str]) -> None:
+    """The click lesson: the rest dimmed, reachable provinces ringed, the shortest path drawn."""
+    shapes = geo.province_shapes(f.orientation)
+    keep = set(path) if path else (reach | {selected} if selected else set())
+    dx: list = []
+    dy: list = []
+    if keep:
+        for name in shapes:
+            if name not in keep:
+                x, y = geo.outline_xy(shapes[name])
+                dx += x + [None]
+                dy += y + [None]
+    fig.add_trace(go.Scatter(x=dx, y=dy, fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
+                             line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False))
+    rx, ry = _rings([n for n in (path[1:-1] if path else sorted(reach)) if n in shapes], 3.5, f)
+    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="reach", hoverinfo="skip", showlegend=False,
+                             line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")))
+    px: list = []
+    py: list = []
+    for a, b in zip(path, path[1:]):
+        pts = _edge_line(a, b, f, g)
+        for x, y in pts[1:] if px else pts:
+            px.append(round(x, 1))
+            py.append(round(y, 1))
+    fig.add_trace(go.Scatter(x=px, y=py, mode="lines", name="path", hoverinfo="skip", showlegend=False,
+                             line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))))
+    ends = [path[0], path[-1]] if path else [selected] if selected else []
+    sx, sy = _rings([n for n in ends if n in shapes], 3.0, f)
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", name="selected", hoverinfo="skip", showlegend=False,
+                             line=dict(color=LESSON_COLOUR, width=5)))
+
+
+def _free_direction(x: float, y: float, distance_px: float, f: Fit,
+                    avoid: Iterable[tuple[float, float]] = ()) -> tuple[int, int]:
+    """A screen offset (px, y down) from (x, y) that lands as far as possible from every province
+    name and from the points ``avoid`` (tokens)."""
+    labels = [geo.label_point(p.name, f.orientation) for p in BOARD.provinces] + list(avoid)
+    best, best_d = (0, -round(distance_px)), -1.0
+    for angle in (90, 60, 120, 30, 150, 270, 240, 300, 0, 180):
+        dx = distance_px * math.cos(math.radians(angle)) * 1.4  # callouts are wider than tall
+        dy = distance_px * math.sin(math.radians(angle))
+        px, py = x + f.px(dx), y + f.px(dy)
+        d = min(math.hypot(px - lx, (py - ly) * 2.2) for lx, ly in labels)
+        if d > best_d * 1.15:
+            best, best_d = (round(dx), -round(dy)), d
+    return best
+
+
+def _highlight(fig: go.Figure, f: Fit, h: Highlight | None, g, avoid: list[tuple[float, float]] = ()) -> list[dict]:
+    """The action being carried out: a dotted ring around the province(s), an arrow for moves and
+    battles, and a callout naming the action. Returns the callout annotation."""
+    o = f.orientation
+    ax: list = []
+    ay: list = []
+    colour = BATTLE_COLOUR if h is not None and h.kind in ("battle", "revolt") else "#111111"
+    names = [h.source] + ([h.target] if h.target else []) if h is not None else []
+    for n in names:
+        BOARD.province(n)  # an unknown province is an error, not a silent miss
+    hx, hy = _rings(names, 2.5, f)
+    anns: list[dict] = []
+    if h is not None:
+        cx, cy = geo.label_point(h.source, o)
+        if h.target:
+            pts = _edge_line(h.source, h.target, f, g)
+            (x0, y0), (x1, y1) = pts[0], pts[-1]
+            # stop short of the names so they stay readable
+            trim = f.px(f.font * 1.3)
+            if len(pts) == 2:
+                d = math.hypot(x1 - x0, y1 - y0) or 1.0
+                t = min(trim / d, 0.2)
+                pts = [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), (x1 - (x1 - x0) * t, y1 - (y1 - y0) * t)]
+            else:
+                pts = pts[1:-1]
+            ax = [round(p[0], 1) for p in pts]
+            ay = [round(p[1], 1) for p in pts]
+            cx, cy = ax[len(ax) // 2], ay[len(ay) // 2]
+            if len(ax) % 2 == 0:
+                cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
+        label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
+        off_x, off_y = _free_direction(cx, cy, f.token * 2.0, f, avoid)
+        anns.append(dict(
+            x=cx, y=cy, xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True, arrowhead=0,
+            arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
+            borderwidth=1.5, borderpad=3, font=dict(color="#FFFFFF", size=f.font + 1), name="highlight",
+        ))
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", name="highlight", meta=h.kind if h else None, hoverinfo="skip",
+                             showlegend=False, line=dict(color=colour, width=4, dash="dot")))
+    n = len(ax)
+    symbols = ["circle"] * (n - 1) + ["arrow"] if n else "circle"
+    sizes = [f.font * 0.9] + [0] * (n - 2) + [f.font * 2.4] if n >= 2 else 0
+    fig.add_trace(go.Scatter(
+        x=ax, y=ay, mode="lines+markers", name="arrow", meta=h.kind if h else None, hoverinfo="skip", showlegend=False,
+        line=dict(color=colour, width=max(4.5, f.font / 2.2)),
+        marker=dict(symbol=symbols, size=sizes, angleref="previous", color=colour, line=dict(color="white", width=1.5)),
+    ))
+    return anns
+
+
+def _label_box(name: str, f: Fit, kanji: bool) -> tuple[float, float, float, float]:
+    """The extent of a province's name around its label point (left, bottom, right, top), plot units."""
+    half_w = f.px(max(len(name) * 0.62 * f.font, 2.2 * f.font) / 2)
+    half_h = f.px((2.3 if kanji else 1.2) * f.font / 2)
+    return (round(-half_w, 1), round(-half_h, 1), round(half_w, 1), round(half_h, 1))
+
+
+def _token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> dict[str, tuple[float, float]]:
+    """Where each province's token row goes (provinces of the state in play)."""
+    if state is None:
+        return {}
+    t, b, u = f.token, f.building, f.unrest
+    cluster = (round(-f.px(t / 2 + 3 + u), 1), round(-f.px(t / 2 + 1), 1),
+               round(f.px(t / 2 + 3 + 3 * (b + 2)), 1), round(f.px(t / 2 + 1), 1))
+    return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
+            for n in state.provinces if n not in excluded}
+
+
+def _state_layers(fig: go.Figure, f: Fit, state: Any, excluded: frozenset[str], kanji: bool = True) -> None:
+    """Army tokens, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
+    o = f.orientation
     provinces = state.provinces if state is not None else {}
-    held = [(n, ps) for n, ps in provinces.items() if ps.owner is not None]
-    ax, ay, at, ac, atc = [], [], [], [], []
-    for n, ps in held:
-        x, y = label_point(n)
-        style = PLAYER_STYLES[state.players[ps.owner].colour]
+    t, b, u = f.token, f.building, f.unrest
+    spots = _token_spots(f, state, excluded, kanji)
+    ax, ay, at, ac, atc, aline = [], [], [], [], [], []
+    for n, ps in provinces.items():
+        if n in excluded or ps.owner is None:
+            continue
+        x, y = spots[n]
+        style = _style(state, ps.owner)
         ax.append(x)
-        ay.append(y - 34)
-        at.append(f"{style.letter}{ps.armies}")
+        ay.append(y)
+        at.append(f"<b>{style.letter}{ps.armies}</b>")
         ac.append(style.fill)
         atc.append(style.text)
+        aline.append("#FFFFFF" if style.name == "black" else "#111111")
     fig.add_trace(go.Scatter(
-        x=ax, y=ay, mode="markers+text", text=at, name="armies",
-        marker=dict(symbol="square", size=24, color=ac, line=dict(color="#222", width=1)),
-        textfont=dict(color=atc, size=11, family="monospace"), hoverinfo="skip", showlegend=False,
+        x=ax, y=ay, mode="markers+text", text=at, name="armies", textposition="middle center",
+        marker=dict(symbol="square", size=t, color=ac, line=dict(color=aline, width=1.5)),
+        textfont=dict(color=atc, size=max(8, round(t * 0.5))), hoverinfo="skip", showlegend=False,
     ))
-    for b in BUILDINGS:
+    for k, building in enumerate(BUILDINGS):
         bx, by, bc = [], [], []
         for n, ps in provinces.items():
-            if b in ps.buildings:
-                x, y = label_point(n)
-                bx.append(x + BUILDING_OFFSETS[b])
-                by.append(y + 30)
-                bc.append(player_style(ps.owner).fill if ps.owner is not None else NEUTRAL_FILL)
+            if n in excluded or building not in ps.buildings:
+                continue
+            x, y = spots[n]
+            slot = sorted(ps.buildings, key=BUILDINGS.index).index(building)
+            bx.append(x + f.px(t / 2 + 3 + b / 2 + slot * (b + 2)))
+            by.append(y)
+            bc.append(_style(state, ps.owner).fill if ps.owner is not None else NEUTRAL_FILL)
         fig.add_trace(go.Scatter(
-            x=bx, y=by, mode="markers", name=terms.building_name(b),
-            marker=dict(symbol=BUILDING_SYMBOLS[b], size=13, color=bc, line=dict(color="#111", width=1.5)),
-            hoverinfo="skip", showlegend=state is not None, meta=b,
+            x=bx, y=by, mode="markers", name=building, meta=building,
+            marker=dict(symbol=BUILDING_SYMBOLS[building], size=b + (2 if building == "temple" else 0), color=bc,
+                        line=dict(color="#111111", width=1.4)),
+            hoverinfo="skip", showlegend=False,
+        ))
+        # the legend shows the shape alone (the map colours buildings by owner)
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
+            marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF", line=dict(color="#111111", width=1.6)),
+            hoverinfo="skip", showlegend=state is not None, legendrank=20 + k,
         ))
     ux, uy, ut = [], [], []
     for n, ps in provinces.items():
-        if ps.unrest:
-            x, y = label_point(n)
-            ux.append(x + 40)
-            uy.append(y - 34)
-            ut.append(f"!{ps.unrest}")
+        if n in excluded or not ps.unrest:
+            continue
+        x, y = spots[n]
+        ux.append(x - f.px(t / 2 + 3 + u / 2))
+        uy.append(y)
+        ut.append(str(ps.unrest))
     fig.add_trace(go.Scatter(
-        x=ux, y=uy, mode="markers+text", text=ut, name=_("Unrest markers"), meta="unrest",
-        marker=dict(symbol="diamond", size=20, color="#fde0dd", line=dict(color="#b2182b", width=2)),
-        textfont=dict(color="#b2182b", size=11), hoverinfo="skip", showlegend=state is not None,
+        x=ux, y=uy, mode="markers+text", text=ut, name=_("Unrest markers"), meta="unrest", textposition="middle center",
+        marker=dict(symbol="diamond", size=u * 1.25, color="#FFFFFF", line=dict(color=UNREST_COLOUR, width=2)),
+        textfont=dict(color=UNREST_COLOUR, size=max(8, round(u * 0.6))), hoverinfo="skip",
+        showlegend=state is not None, legendrank=30,
     ))
 
 
-def _highlight(fig: go.Figure, h: Highlight | None) -> None:
-    if h is None:
-        fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="highlight", hoverinfo="skip", showlegend=False))
-        return
-    x0, y0 = label_point(h.source)
-    if h.target:
-        fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="highlight", hoverinfo="skip", showlegend=False))
-        x1, y1 = label_point(h.target)
-        colour = "#D55E00" if h.kind == "battle" else "#0072B2"
-        fig.add_annotation(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                           arrowhead=3, arrowsize=1.6, arrowwidth=3.5, arrowcolor=colour, text="")
-    else:
-        fig.add_trace(go.Scatter(x=[x0], y=[y0], mode="markers", name="highlight", hoverinfo="skip", showlegend=False,
-                                 marker=dict(symbol="circle-open", size=70, color="#D55E00", line=dict(width=4))))
+# --- region majorities ------------------------------------------------------------------------
 
 
-def regions_figure(state: Any, height: int = 420) -> go.Figure:
-    """The scoring majorities: buildings of each type per region and player, leaders marked."""
-    side = state.side
-    counts = {r: {b: [0] * state.num_players for b in BUILDINGS} for r in BOARD.regions}
-    for n, ps in state.provinces.items():
-        if ps.owner is not None:
-            for b in ps.buildings:
-                counts[BOARD.province(n).region(side)][b][ps.owner] += 1
-    fig = go.Figure()
-    xs = [(terms.region_name(r), terms.building_name(b)) for r in BOARD.regions for b in BUILDINGS]
-    for seat in range(state.num_players):
-        style = player_style(seat)
-        ys = [counts[r][b][seat] for r in BOARD.regions for b in BUILDINGS]
-        texts = []
-        for r in BOARD.regions:
-            for b in BUILDINGS:
-                c = counts[r][b]
-                top = max(c)
-                lead = top > 0 and c[seat] == top
-                tie = lead and c.count(top) > 1
-                pts = COMPONENTS.scoring.region_majority[b] - (COMPONENTS.scoring.tie_penalty if tie else 0)
-                texts.append(f"{style.letter}+{pts}" if lead else "")
-        fig.add_trace(go.Bar(
-            x=[list(t) for t in zip(*xs)], y=ys, name=f"{style.letter} {terms.colour_name(style.name)}",
-            marker=dict(color=style.fill, pattern=dict(shape=style.pattern), line=dict(color="#222", width=1)),
-            text=texts, textposition="outside",
+def region_summaries(side: str, players: int, state: Any = None) -> dict[str, list[str]]:
+    """Per region, the lines of its summary box (HTML): the majorities when a state is given,
+    else what the region holds (provinces, building slots, tax and rice)."""
+    g = province_graph(side, players)
+    out: dict[str, list[str]] = {}
+    result = None
+    if state is not None:
+        owners = {n: ps.owner for n, ps in state.provinces.items() if n in g}
+        buildings = {n: list(ps.buildings) for n, ps in state.provinces.items() if n in g}
+        regions = {n: g.nodes[n]["region"] for n in g}
+        result = score(owners, buildings, regions, players)
+    west_to_east = sorted(BOARD.regions, key=lambda r: geo.region_anchor(side, r)[0])
+    for region in west_to_east:
+        names = [n for n in g if g.nodes[n]["region"] == region]
+        lines = [f"<b>{escape(terms.region_name(region))}</b>"]
+        if result is None:
+            lines.append(escape(_("{n} provinces · {slots} building slots").format(
+                n=len(names), slots=sum(g.nodes[n]["building_slots"] for n in names))))
+            lines.append(escape(_("Tax: {tax} · Rice: {rice}").format(
+                tax=sum(g.nodes[n]["tax"] for n in names), rice=sum(g.nodes[n]["rice"] for n in names))))
+        else:
+            table = result["regions"].get(region, {})
+            for building in BUILDINGS:
+                row = table.get(building)
+                name = escape(terms.building_name(building))
+                if not row or not row["winners"]:
+                    lines.append(f"{name}: —")
+                    continue
+                counts = sorted(((c, s) for s, c in enumerate(row["counts"]) if c), key=lambda cs: (-cs[0], cs[1]))
+                shown = " ".join(
+                    (f"<b>{_style(state, s).letter}{c}</b>" if s in row["winners"] else f"{_style(state, s).letter}{c}")
+                    for c, s in counts)
+                win = "".join(_style(state, s).letter for s in row["winners"])
+                verdict = _("tie: {who} +{points} each") if row["tie"] else _("{who} +{points}")
+                lines.append(f"{name}: {shown} → " + escape(verdict.format(who=win, points=row["points"])))
+        out[region] = lines
+    return out
+
+
+def _region_boxes(f: Fit, side: str, players: int, state: Any, top_px: float) -> tuple[list[dict], float]:
+    """Annotations for the regions view below the map; returns them and the height they take."""
+    boxes = region_summaries(side, players, state)
+    cols = max(1, min(5, int(f.width // 250)))
+    rows = math.ceil(len(boxes) / cols)
+    line_h = f.font * 1.45
+    box_h = line_h * (max(len(v) for v in boxes.values())) + 12
+    anns = []
+    plot_h = f.plot_height
+    for i, (region, lines) in enumerate(boxes.items()):
+        r, c = divmod(i, cols)
+        anns.append(dict(
+            x=(c + 0.5) / cols, xref="paper", xanchor="center",
+            y=-(top_px + r * (box_h + 8)) / plot_h, yref="paper", yanchor="top",
+            text="<br>".join(lines), align="left", showarrow=False,
+            bgcolor=REGION_FILLS[region], bordercolor=REGION_LINES[region], borderwidth=2, borderpad=5,
+            font=dict(size=f.font, color=LABEL_COLOUR), name=f"region:{region}",
         ))
-    fig.update_layout(barmode="group", height=height, margin=dict(l=40, r=10, t=40, b=60),
-                      title=_("Buildings per region: who holds the majority (+points)"),
-                      yaxis=dict(title=_("Buildings"), dtick=1), legend=dict(orientation="h"))
-    return fig
+    return anns, rows * (box_h + 8)
+
+
+def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: str, excluded: frozenset[str],
+            flagged: bool, height: int | None, callouts: list[dict]) -> None:
+    notes: list[tuple[str, str | None]] = []  # (text, hover explanation)
+    if excluded:
+        prov = BOARD.side(side).excluded_provenance
+        note = "✕ " + _("Greyed: out of play with three players")
+        hover = None
+        if flagged:
+            note += f" — {terms.provenance_mark(prov)}"
+            hover = terms.provenance_text(prov)
+        notes.append((note, hover))
+    if view == "changes":
+        notes.append((_("Hatched: the 8 provinces whose region differs on the {other}; the hatch shows that region's colour.").format(
+            other=terms.side_name("moon" if side == "sun" else "sun")), None))
+    if view == "regions":
+        sc = COMPONENTS.scoring
+        notes.append((_("Each winter, most castles in a region: {castle} points, temples: {temple}, Nō theaters: {theater}; "
+                        "tied players score one point less.").format(
+            castle=sc.region_majority["castle"], temple=sc.region_majority["temple"], theater=sc.region_majority["theater"]), None))
+        if state is None:
+            notes.append((_("Start a game (Guided game tab) to see who holds the majorities."), None))
+    chars = max(30, int((f.width - 20) / (f.font * 0.58)))
+    plot_h = f.plot_height
+    anns: list[dict] = []
+    y_px = 6.0
+    legend_rows = (1 if f.width >= 900 else 2 if f.width >= 500 else 4) if state is not None else 1
+    y_px += legend_rows * (f.font + 10) + 6
+    for text, hover in notes:
+        lines = textwrap.wrap(text, chars)
+        anns.append(dict(
+            x=0, xref="paper", xanchor="left", y=-y_px / plot_h, yref="paper", yanchor="top",
+            text="<br>".join(escape(l) for l in lines), align="left", showarrow=False,
+            font=dict(size=f.font, color="#7A2E00" if hover else LABEL_COLOUR),
+            hovertext=escape(hover) if hover else None, name="note",
+            bgcolor="#FFF4E5" if hover else "rgba(255,255,255,0)", bordercolor="#E69F00" if hover else "rgba(0,0,0,0)",
+            borderpad=3,
+        ))
+        y_px += len(lines) * f.font * 1.35 + 10
+    if view == "regions":
+        boxes, used = _region_boxes(f, side, players, state, y_px + 4)
+        anns += boxes
+        y_px += used + 8
+    anns += callouts
+    title = f"{SIDE_SYMBOLS[side]} {terms.side_name(side)} · " + _("{n} players").format(n=players)
+    top = round(f.font * 2.4 + 8)
+    bottom = round(y_px + 6)
+    x0, y0, x1, y1 = geo.bounds(f.orientation)
+    fig.update_layout(
+        height=height or (plot_h + top + bottom),
+        margin=dict(l=f.margin, r=f.margin, t=top, b=bottom, autoexpand=False),
+        title=dict(text=escape(title), x=0.01, xanchor="left", y=1 - 4 / (plot_h + top + bottom), yanchor="top",
+                   yref="container", font=dict(size=f.font + 4)),
+        xaxis=dict(visible=False, range=[x0, x1], fixedrange=True),
+        yaxis=dict(visible=False, range=[y0, y1], scaleanchor="x", scaleratio=1, fixedrange=True),
+        plot_bgcolor=SEA_COLOUR,
+        paper_bgcolor="white",
+        hovermode="closest",
+        hoverdistance=max(12, round(geo.COAST_STEP * f.scale)),
+        hoverlabel=dict(bgcolor="white", font=dict(size=max(12, f.font + 1), color=LABEL_COLOUR), align="left"),
+        dragmode=False,
+        showlegend=True,
+        legend=dict(orientation="h", x=0, xanchor="left", y=-4 / plot_h, yanchor="top", font=dict(size=f.font),
+                    bgcolor="rgba(255,255,255,0)", itemclick=False, itemdoubleclick=False),
+        annotations=anns,
+        meta=dict(side=side, players=players, view=view, orientation=f.orientation),
+    )

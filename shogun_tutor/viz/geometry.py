@@ -1,36 +1,77 @@
 """Province shapes derived from the board positions (computed once, cached).
 
-The data holds only where each province's name stands on the board. We build
-the land as blobs around the provinces and their land borders (Shikoku is its
-own island: it meets Honshu only by sea routes), split it into Voronoi cells
-around the name positions, and clip each cell to its island. Coordinates are
-board pixels with y flipped upward (``y = -board_y``).
+The data holds only where each province's name stands on the sun-side board
+picture. We build the land as blobs around the provinces and along their land
+borders (Shikoku is its own island: it meets Honshu only by sea routes), split
+it among the provinces (the land nearest to each province's name and to the
+half-way lines towards its land neighbours) and clip each piece to its island,
+so that neighbours by land share an edge. Sea routes run from coast to coast
+over water; where the straight way would cross land (Kaga - Tajima) they bend
+out to sea.
+
+Everything is in *plot coordinates*: board pixels with y flipped upward
+(``y = -board_y``) for the ``"wide"`` orientation; ``"tall"`` turns the board a
+quarter turn anticlockwise (east up, the Sea of Japan on the left) for
+phone-width screens.
 
 >>> shapes = province_shapes()
 >>> len(shapes), shapes["Settsu"].area > 0
 (45, True)
 >>> shapes["Iyo"].intersects(shapes["Aki"])  # across the sea
 False
+>>> route = sea_route("Kaga", "Tajima")
+>>> route.intersection(land().difference(shapes["Kaga"].union(shapes["Tajima"]).buffer(12))).length
+0.0
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import networkx as nx
+import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, Point, Polygon
-from shapely.ops import unary_union
+from shapely import affinity
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.ops import nearest_points, polylabel, unary_union
 
 from ..data import BOARD
 
-LAND_RADIUS = 62.0  # px around a province's name
+ORIENTATIONS = ("wide", "tall")
+LAND_RADIUS = 62.0  # board px around a province's name
 BORDER_WIDTH = 50.0  # half-width of the land strip along a land border
+COAST_STEP = 34.0  # spacing of the hover grid inside a province
+STRAIT = 14.0  # px of water at least between Honshu and Shikoku
+SEED_RADIUS = 14.0  # the disc of points around a province's name
+SEED_POINTS = 8
+STAR_STEP = 4.0  # spacing of points along the half-way lines to the land neighbours
+STAR_REACH = 0.97  # how far towards the half-way point those lines go
+BORDER_SMOOTHING = 4.0  # px: tolerance of the border simplification
+TOUCH_MIN = 6.0  # px: shorter common borders count as a corner, not a border
 
 
-def board_point(name: str) -> tuple[float, float]:
+def check_orientation(orientation: str) -> str:
+    if orientation not in ORIENTATIONS:
+        raise ValueError(f"unknown orientation {orientation!r}; expected 'wide' or 'tall'")
+    return orientation
+
+
+def _turn(geom, orientation: str):
+    """Board geometry (y up) in the plot coordinates of ``orientation``."""
+    if check_orientation(orientation) == "wide":
+        return geom
+    return affinity.rotate(geom, 90, origin=(0, 0))  # (x, y) -> (-y, x)
+
+
+def turn_xy(x: float, y: float, orientation: str) -> tuple[float, float]:
+    return (x, y) if check_orientation(orientation) == "wide" else (-y, x)
+
+
+def board_point(name: str, orientation: str = "wide") -> tuple[float, float]:
+    """Where the province's name stands, in plot coordinates."""
     x, y = BOARD.province(name).board_xy
-    return (x, -y)
+    return turn_xy(x, -y, orientation)
 
 
 @lru_cache(maxsize=1)
@@ -43,64 +84,296 @@ def islands() -> list[set[str]]:
 
 
 @lru_cache(maxsize=1)
-def island_shapes() -> dict[frozenset, Polygon]:
+def _island_shapes() -> dict[frozenset, Polygon]:
     out = {}
-    for members in islands():
+    for members in sorted(islands(), key=len, reverse=True):  # the main island first
         parts = [Point(board_point(n)).buffer(LAND_RADIUS, quad_segs=8) for n in members]
         parts += [
             LineString([board_point(b.a), board_point(b.b)]).buffer(BORDER_WIDTH, quad_segs=4)
             for b in BOARD.borders
             if b.kind == "land" and b.a in members and b.b in members
         ]
-        land = unary_union(parts).buffer(18, quad_segs=6).buffer(-14, quad_segs=6)  # round off the blobs
-        out[frozenset(members)] = land
+        # close small bays, then round off the blobs: a coast that reads as land, not as beads
+        land = unary_union(parts).buffer(26, quad_segs=6).buffer(-30, quad_segs=6).buffer(4, quad_segs=4)
+        for other in out.values():  # a strait of water between islands
+            land = land.difference(other.buffer(STRAIT))
+        if land.geom_type == "MultiPolygon":
+            land = max(land.geoms, key=lambda g: g.area)
+        out[frozenset(members)] = land.simplify(1.0)
     return out
 
 
-@lru_cache(maxsize=1)
-def province_shapes() -> dict[str, Polygon]:
-    names = [p.name for p in BOARD.provinces]
-    pts = MultiPoint([board_point(n) for n in names])
-    cells = shapely.voronoi_polygons(pts, extend_to=pts.envelope.buffer(400))
-    by_point = {}
-    for cell in cells.geoms:
-        for n in names:
-            if cell.contains(Point(board_point(n))):
-                by_point[n] = cell
-                break
-    shapes = {}
-    for members, land in island_shapes().items():
+@lru_cache(maxsize=2)
+def land(orientation: str = "wide"):
+    """All land (Honshu and Shikoku) as one geometry: the union of the provinces."""
+    return unary_union(list(province_shapes(orientation).values())).buffer(0.5).buffer(-0.5)
+
+
+def _touch(a: Polygon, b: Polygon) -> bool:
+    """Two provinces share a border (not just a corner)."""
+    return a.buffer(1.5).intersection(b.buffer(1.5)).area > 3 * TOUCH_MIN
+
+
+def _half_way_lines(pair: frozenset) -> set[tuple]:
+    """Each of two neighbours owns the line from its name to the point half-way between them."""
+    a, b = sorted(pair)
+    (xa, ya), (xb, yb) = board_point(a), board_point(b)
+    mid = ((xa + xb) / 2, (ya + yb) / 2)
+    return {(a, (xa, ya), mid), (b, (xb, yb), mid)}
+
+
+def _partition(lines: frozenset) -> dict[str, Polygon]:
+    """The land split among the provinces: nearest to each name (a small disc of points), and
+    for each ``(province, start, end)`` of ``lines`` nearest to that line."""
+    pts: list[tuple[float, float]] = []
+    owner: list[str] = []
+    for p in BOARD.provinces:
+        x0, y0 = board_point(p.name)
+        pts.append((x0, y0))
+        owner.append(p.name)
+        for k in range(SEED_POINTS):
+            a = 2 * math.pi * k / SEED_POINTS
+            pts.append((x0 + SEED_RADIUS * math.cos(a), y0 + SEED_RADIUS * math.sin(a)))
+            owner.append(p.name)
+    for name, (x0, y0), (x1, y1) in sorted(lines):
+        m = max(1, int(math.hypot(x1 - x0, y1 - y0) * STAR_REACH / STAR_STEP))
+        for i in range(1, m + 1):
+            t = STAR_REACH * i / m
+            pts.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+            owner.append(name)
+    cloud = MultiPoint(pts)
+    cells = shapely.voronoi_polygons(cloud, extend_to=cloud.envelope.buffer(400), ordered=True)
+    groups: dict[str, list] = {}
+    for cell, name in zip(cells.geoms, owner):
+        groups.setdefault(name, []).append(cell)
+    shapes: dict[str, Polygon] = {}
+    strays: list[Polygon] = []
+    for members, island in _island_shapes().items():
         for n in members:
-            shape = by_point[n].intersection(land)
-            if shape.geom_type == "MultiPolygon":  # keep the piece around the name
-                shape = max(shape.geoms, key=lambda g: g.contains(Point(board_point(n))) * 1e9 + g.area)
-            shapes[n] = shape.simplify(1.5)
+            shape = unary_union(groups[n]).intersection(island)
+            polys = [g for g in getattr(shape, "geoms", [shape]) if g.geom_type == "Polygon" and g.area > 0]
+            main = max(polys, key=lambda g: g.contains(Point(board_point(n))) * 1e9 + g.area)
+            shapes[n] = main
+            strays += [g for g in polys if g is not main]
+    # a stray piece (cut off from its province's name) goes to the province it borders most
+    for piece in strays:
+        best = max(shapes, key=lambda n: shapes[n].buffer(1.0).intersection(piece).area)
+        if shapes[best].buffer(1.0).intersects(piece):
+            merged = unary_union([shapes[best], piece.buffer(0.3)]).buffer(0)
+            if merged.geom_type == "Polygon":
+                shapes[best] = merged
     return shapes
+
+
+@lru_cache(maxsize=1)
+def _board_shapes() -> dict[str, Polygon]:
+    """Voronoi cells around the names, corrected so that the map shows the data's land borders.
+
+    Where two neighbours' cells do not meet, each of them also gets the land nearest to the
+    half-way line between their names (Voronoi cells of points sampled along it, merged per
+    province), until every land border is an edge on the map. Where two provinces touch
+    without being neighbours, the sea cuts in between. The borders are then straightened
+    without opening gaps."""
+    land_borders = {frozenset((b.a, b.b)) for b in BOARD.borders if b.kind == "land"}
+    nbrs: dict[str, set[str]] = {p.name: set() for p in BOARD.provinces}
+    for a, b in map(tuple, land_borders):
+        nbrs[a].add(b)
+        nbrs[b].add(a)
+    lines: frozenset = frozenset()
+    for _round in range(8):
+        shapes = _partition(lines)
+        missing = [pair for pair in land_borders if not _touch(*(shapes[n] for n in pair))]
+        if not missing:
+            break
+        lines = lines.union(*(_half_way_lines(pair) for pair in missing))
+    # two provinces that touch but are no neighbours (a corner at a bay's head): the bay goes
+    # a little further in, between them
+    names = sorted(shapes)
+    notches = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if frozenset((a, b)) not in land_borders and _touch(shapes[a], shapes[b]):
+                contact = shapes[a].buffer(1.5).intersection(shapes[b].buffer(1.5))
+                notches.append(contact.centroid.buffer(max(12.0, contact.length / 4 + 8), quad_segs=8))
+    if notches:
+        water = unary_union(notches)
+        notched = {}
+        for n, shape in shapes.items():
+            cut = shape.difference(water)
+            notched[n] = max(getattr(cut, "geoms", [cut]), key=lambda g: g.area)
+        if all(_touch(*(notched[n] for n in pair)) for pair in land_borders):
+            shapes = notched
+    names = list(shapes)
+    smooth = shapely.coverage_simplify([shapes[n] for n in names], BORDER_SMOOTHING, simplify_boundary=False)
+    return {n: g if g.geom_type == "Polygon" else max(g.geoms, key=lambda q: q.area) for n, g in zip(names, smooth)}
+
+
+@lru_cache(maxsize=2)
+def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
+    """Each province's area (45 polygons that tile the land), in plot coordinates."""
+    return {n: _turn(s, orientation) for n, s in _board_shapes().items()}
+
+
+def bounds(orientation: str = "wide", margin: float = 22.0) -> tuple[float, float, float, float]:
+    """(xmin, ymin, xmax, ymax) of the land plus a margin of sea."""
+    x0, y0, x1, y1 = land(orientation).bounds
+    return (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
 
 
 def outline_xy(shape) -> tuple[list[float | None], list[float | None]]:
     """x and y lists for a polygon's outline (parts separated by None), for plotly."""
     xs: list[float | None] = []
     ys: list[float | None] = []
+    if shape.is_empty:
+        return [], []
     polys = shape.geoms if hasattr(shape, "geoms") else [shape]
     for poly in polys:
+        if poly.geom_type != "Polygon" or poly.is_empty:
+            continue
         x, y = poly.exterior.coords.xy
-        xs += list(x) + [None]
-        ys += list(y) + [None]
+        xs += [round(v, 1) for v in x] + [None]
+        ys += [round(v, 1) for v in y] + [None]
     return xs[:-1], ys[:-1]
 
 
-@lru_cache(maxsize=4)
-def region_outline(side: str, region: str):
-    shapes = province_shapes()
+def line_xy(line) -> tuple[list[float], list[float]]:
+    x, y = line.coords.xy
+    return [round(v, 1) for v in x], [round(v, 1) for v in y]
+
+
+@lru_cache(maxsize=16)
+def region_outline(side: str, region: str, orientation: str = "wide"):
+    """The union of a region's provinces on ``side``."""
+    shapes = province_shapes(orientation)
     return unary_union([shapes[p.name] for p in BOARD.provinces if p.region(side) == region]).buffer(0.5).buffer(-0.5)
 
 
-def label_point(name: str) -> tuple[float, float]:
+@lru_cache(maxsize=128)
+def inset(name: str, distance: float, orientation: str = "wide"):
+    """The province's area shrunk by ``distance`` (a ring drawn on it stays inside the province)."""
+    shape = province_shapes(orientation)[name].buffer(-distance, quad_segs=4)
+    if shape.is_empty:
+        return province_shapes(orientation)[name]
+    if shape.geom_type == "MultiPolygon":
+        shape = max(shape.geoms, key=lambda g: g.area)
+    return shape
+
+
+def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
     """Where a province's label goes: its name position when inside the shape, else a point inside."""
-    shape = province_shapes()[name]
-    p = Point(board_point(name))
-    if shape.contains(p):
-        return board_point(name)
-    q = shape.representative_point()
+    shape = province_shapes(orientation)[name]
+    x, y = board_point(name, orientation)
+    if shape.buffer(-10).contains(Point(x, y)):
+        return (x, y)
+    q = polylabel(shape, tolerance=2.0)
+    return (q.x, q.y)
+
+
+@lru_cache(maxsize=512)
+def token_point(name: str, orientation: str, label_box: tuple[float, float, float, float],
+                cluster: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Where the token row (unrest, armies, buildings) of a province goes, in plot coordinates.
+
+    ``label_box`` is the extent of the province's name around its label point and ``cluster``
+    the extent of the row around its anchor, both as (left, bottom, right, top) offsets in plot
+    units. The row goes just below the name when it fits there; else to the nearest spot where it
+    stays clear of the name and inside the province; else clear of the name at least."""
+    shape = province_shapes(orientation)[name]
+    lx, ly = label_point(name, orientation)
+    l0, b0, r0, t0 = label_box
+    c0, d0, c1, d1 = cluster
+    label = box(lx + l0, ly + b0, lx + r0, ly + t0).buffer(1.5)
+    want = (lx, ly + b0 - d1 - 1.0)  # right below the name
+    x0, y0, x1, y1 = shape.bounds
+    step = max(2.0, min(x1 - x0, y1 - y0) / 24)
+    xs = np.arange(x0 - c0, x1 - c1 + step, step)
+    ys = np.arange(y0 - d0, y1 - d1 + step, step)
+    gx, gy = np.meshgrid(np.append(xs, want[0]), np.append(ys, want[1]))
+    gx, gy = gx.ravel(), gy.ravel()
+    boxes = shapely.box(gx + c0, gy + d0, gx + c1, gy + d1)
+    area = (c1 - c0) * (d1 - d0)
+    outside = 1.0 - shapely.area(shapely.intersection(boxes, shape.buffer(-2))) / area
+    on_label = shapely.area(shapely.intersection(boxes, label)) / area
+    dist = np.hypot(gx - want[0], (gy - want[1]) * 1.5)
+    cost = on_label * 1e6 + outside * 3e3 + dist
+    i = int(np.argmin(cost))
+    return (float(gx[i]), float(gy[i]))
+
+
+@lru_cache(maxsize=2)
+def hit_points(orientation: str = "wide") -> tuple[tuple[str, float, float], ...]:
+    """A grid of points covering each province (name, x, y), the label point first:
+    hovering or clicking anywhere in a province finds one of its points."""
+    out = []
+    shapes = province_shapes(orientation)
+    for p in BOARD.provinces:
+        shape = shapes[p.name]
+        lx, ly = label_point(p.name, orientation)
+        out.append((p.name, round(lx, 1), round(ly, 1)))
+        x0, y0, x1, y1 = shape.bounds
+        inner = shape.buffer(-COAST_STEP * 0.3)
+        y = y0 + COAST_STEP / 2
+        row = 0
+        while y < y1:
+            x = x0 + COAST_STEP / 2 + (COAST_STEP / 2 if row % 2 else 0)
+            while x < x1:
+                if inner.contains(Point(x, y)) and (x - lx) ** 2 + (y - ly) ** 2 > (COAST_STEP * 0.6) ** 2:
+                    out.append((p.name, round(x, 1), round(y, 1)))
+                x += COAST_STEP
+            y += COAST_STEP * 0.87
+            row += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _board_sea_route(a: str, b: str) -> LineString:
+    shapes = _board_shapes()
+    sa, sb = shapes[a], shapes[b]
+    pa, pb = nearest_points(sa, sb)
+    # start and end a little inside each province, towards its name, so the line visibly lands there
+    ends = []
+    for p, name in ((pa, a), (pb, b)):
+        cx, cy = board_point(name)
+        d = max(((cx - p.x) ** 2 + (cy - p.y) ** 2) ** 0.5, 1e-6)
+        step = min(16.0, d * 0.4)
+        ends.append((p.x + (cx - p.x) / d * step, p.y + (cy - p.y) / d * step))
+    (x0, y0), (x1, y1) = ends
+    others = land().difference(sa.union(sb).buffer(12))
+    straight = LineString(ends)
+    if straight.intersection(others).length == 0:
+        return straight
+    # bend out to sea: a quadratic curve whose control point moves away from the land
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    nx_, ny_ = -(y1 - y0) / length, (x1 - x0) / length
+    best = straight
+    for k in (0.15, 0.25, 0.35, 0.5, 0.65, 0.8, 1.0):
+        for sign in (1, -1):
+            cx, cy = mx + sign * nx_ * k * length, my + sign * ny_ * k * length
+            pts = []
+            for i in range(25):
+                t = i / 24
+                pts.append(((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
+                            (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1))
+            curve = LineString(pts)
+            if curve.intersection(others).length == 0:
+                return curve
+    return best
+
+
+def sea_route(a: str, b: str, orientation: str = "wide") -> LineString:
+    """The dashed sea route between two provinces, coast to coast over water (from ``a`` to ``b``)."""
+    route = _board_sea_route(*sorted((a, b)))
+    if sorted((a, b))[0] != a:
+        route = LineString(list(route.coords)[::-1])
+    return _turn(route, orientation)
+
+
+@lru_cache(maxsize=16)
+def region_anchor(side: str, region: str, orientation: str = "wide") -> tuple[float, float]:
+    """A point well inside the region's largest piece (for its name)."""
+    shape = region_outline(side, region, orientation)
+    if shape.geom_type == "MultiPolygon":
+        shape = max(shape.geoms, key=lambda g: g.area)
+    q = polylabel(shape, tolerance=2.0)
     return (q.x, q.y)

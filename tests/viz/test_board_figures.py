@@ -1,111 +1,307 @@
-"""Board figures for both sides and all player counts, their hover texts, and the click lesson."""
+"""Board figures for both sides, all player counts and screen widths; hover texts; state layers;
+highlights; the side differences and region majorities; the panel and its click lesson."""
 
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import pytest
+from shapely.geometry import Point
 
+from shogun_tutor import i18n
 from shogun_tutor.board import province_graph
 from shogun_tutor.data import BOARD
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.ui.board_panel import BoardPanel
-from shogun_tutor.viz.board import Highlight, board_figure, changed_provinces, highlight_from_event, hover_text, regions_figure
-from shogun_tutor.viz.geometry import province_shapes
+from shogun_tutor.viz import geometry as geo
+from shogun_tutor.viz.board import (
+    Highlight,
+    board_figure,
+    changed_provinces,
+    fit,
+    highlight_from_event,
+    hover_text,
+    region_summaries,
+    trace_key,
+)
+from shogun_tutor.viz.palette import EXCLUDED_FILL, PLAYER_STYLES, REGION_FILLS, REGION_LINES
+
+SIDES = ["sun", "moon"]
+PLAYERS = [3, 4, 5]
 
 
+# --- a tiny fake game state with exactly the attributes the figures read ------------------------
+@dataclass
+class FakeProvince:
+    owner: int | None = None
+    armies: int = 0
+    buildings: list = field(default_factory=list)
+    unrest: int = 0
 
 
-@pytest.mark.parametrize("side", ["sun", "moon"])
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_figures_match_the_graph(side, players):
-    fig = board_figure(side, players)
+def fake_state(side="sun", players=4, colours=("blue", "red", "yellow", "black", "purple")):
+    excluded = BOARD.side(side).three_player_excluded if players == 3 else set()
+    provinces = {p.name: FakeProvince() for p in BOARD.provinces if p.name not in excluded}
+    provinces["Settsu"] = FakeProvince(owner=0, armies=4, buildings=["castle"], unrest=1)
+    provinces["Yamato"] = FakeProvince(owner=1, armies=3, buildings=["theater", "temple"])
+    provinces["Ise"] = FakeProvince(owner=2, armies=1)
+    provinces["Owari"] = FakeProvince(owner=None, unrest=2)
+    provinces["Kii"] = FakeProvince(owner=1, armies=2, buildings=["castle"])
+    return SimpleNamespace(side=side, num_players=players, provinces=provinces,
+                           players=[SimpleNamespace(colour=c) for c in colours[:players]])
+
+
+def by_name(fig, name):
+    return next(t for t in fig.data if t.name == name)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+# --- the board matches the graph ----------------------------------------------------------------
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("width", [None, 800, 390])
+def test_figures_match_the_graph(side, players, width):
+    fig = board_figure(side, players, width=width)
     g = province_graph(side, players)
+    excluded = set(BOARD.side(side).three_player_excluded) if players == 3 else set()
     areas = [t for t in fig.data if t.meta == "province"]
-    assert len(areas) == 45  # out-of-play provinces are drawn too, greyed
-    greyed = {t.name for t in areas if t.fillpattern and t.fillpattern.shape == "x"}
-    assert greyed == (set(BOARD.side(side).three_player_excluded) if players == 3 else set())
-    labels = next(t for t in fig.data if t.name == "labels")
-    assert len(labels.text) == 45
-    assert sum("✕" in t for t in labels.text) == (8 if players == 3 else 0)
-    sea = next(t for t in fig.data if t.name == "sea")
-    sea_edges = [(a, b) for a, b, k in g.edges(data="kind") if k == "sea"]
-    assert len(sea.x) == 3 * len(sea_edges) and sea.line.dash == "dash"
-    regions = {t.fillcolor for t in areas if t.name in g}
-    assert len(regions) == 5
+    assert sorted(t.name for t in areas) == sorted(p.name for p in BOARD.provinces)  # out-of-play ones greyed
+    assert {t.name for t in areas if t.fillcolor == EXCLUDED_FILL and t.fillpattern.shape == "x"} == excluded
+    assert {t.fillcolor for t in areas if t.name in g} == set(REGION_FILLS.values())
+    for t in areas:
+        if t.name in g:
+            assert t.fillcolor == REGION_FILLS[g.nodes[t.name]["region"]]
+    labels = by_name(fig, "labels")
+    assert sorted(labels.customdata) == sorted(p.name for p in BOARD.provinces)
+    assert all(BOARD.province(n).kanji in text for n, text in zip(labels.customdata, labels.text))
+    marked = {n for n, text in zip(labels.customdata, labels.text) if "✕" in text}
+    assert marked == excluded
+    sea = [t for t in fig.data if t.meta == "sea"]
+    sea_edges = {frozenset((a, b)) for a, b, k in g.edges(data="kind") if k == "sea"}
+    assert {frozenset(t.name[4:].split("–")) for t in sea} == sea_edges
+    assert all(t.line.dash == "dash" for t in sea)
+    assert len(sea) + sum(t.meta == "sea-out" for t in fig.data) == 6
+    hit = by_name(fig, "hit")
+    assert set(hit.customdata) == {p.name for p in BOARD.provinces}
+    assert len({trace_key(t) for t in fig.data}) == len(fig.data)
 
 
-def test_shapes_do_not_overlap():
-    shapes = province_shapes()
+def test_trace_ids_do_not_depend_on_state_view_or_lesson():
+    """The panel updates the figure in place only when the trace ids match."""
+    plain = [trace_key(t) for t in board_figure("sun", 4).data]
+    busy = board_figure(state=fake_state(), highlight=Highlight("battle", "Yamato", "Ise"), view="regions",
+                        selected="Ise", reach=["Owari"], width=500)
+    assert [trace_key(t) for t in busy.data] == plain
+    assert [trace_key(t) for t in board_figure("moon", 4, path=["Aki", "Iyo"]).data] == plain
+
+
+def test_provinces_look_like_the_board():
+    shapes = geo.province_shapes()
     names = sorted(shapes)
     for i, a in enumerate(names):
+        assert shapes[a].contains(Point(geo.label_point(a))), a
         for b in names[i + 1:]:
             assert shapes[a].intersection(shapes[b]).area < 1.0, (a, b)
+    # neighbours by land share a border; Shikoku is an island
+    for b in BOARD.borders:
+        touching = shapes[b.a].buffer(2).intersects(shapes[b.b])
+        assert touching == (b.kind == "land"), (b.a, b.b, b.kind)
+    shikoku = {"Iyo", "Tosa", "Awa-Shikoku", "Sanuki"}
+    assert any(set(island) == shikoku for island in geo.islands())
+    # sea routes run over water and touch both ends
+    land = geo.land()
+    for b in BOARD.borders:
+        if b.kind == "sea":
+            route = geo.sea_route(b.a, b.b)
+            assert shapes[b.a].contains(Point(route.coords[0])) and shapes[b.b].contains(Point(route.coords[-1]))
+            others = land.difference(shapes[b.a].union(shapes[b.b]).buffer(12))
+            assert route.intersection(others).length == 0, (b.a, b.b)
 
 
+def test_phone_width_turns_the_board():
+    phone, laptop = fit(380), fit(1400)
+    assert phone.orientation == "tall" and laptop.orientation == "wide"
+    assert laptop.font > fit(800).font >= 8
+    tall = board_figure("sun", 5, width=380)
+    wide = board_figure("sun", 5, width=1400)
+    assert tall.layout.height > wide.layout.height
+    x, y = geo.label_point("Mutsu", "tall")
+    assert y > geo.label_point("Aki", "tall")[1]  # east is up
+
+
+# --- hover ------------------------------------------------------------------------------------------
 def test_hover_text_has_the_right_values():
     text = hover_text("Settsu", "sun", 5)
     assert "Settsu 摂津" in text and "Purple region" in text and "Tax: 7 · Rice: 3" in text
-    assert "Building slots: 1 free of 1" in text
-    assert "Neighbours: Harima, Kii, Omi, Tamba, Yamato" in text
+    assert "Building slots: 1 (0 used, 1 free)" in text
+    assert "Neighbours: Harima, Kii, Omi, Tamba,<br>    Yamato" in text
     izu = hover_text("Izu", "sun", 5)
-    assert "Awa-Boso ⚓" in izu and "Shima ⚓" in izu
+    assert "Tax: 6 · Rice: 2" in izu and "Awa-Boso ⚓" in izu and "Shima ⚓" in izu and "Sagami" in izu
+    assert "Building slots: 3 (0 used, 3 free)" in izu
+    echizen = hover_text("Echizen", "sun", 5)
+    assert "Red region" in echizen and "Moon side: Brown region" in echizen
     moon = hover_text("Tosa", "moon", 3)
-    assert "Out of play with three players (⚠ assumed)" in moon
+    assert "Out of play with three players (⚠ assumed)" in moon and "documented assumption" in moon
+    sun = hover_text("Tosa", "sun", 3)
+    assert "Out of play with three players" in sun and "assumed" not in sun
 
 
 def test_hover_shows_the_game_state():
-    game = new_game(players=4, seed=1)
-    s = game.state
-    s.provinces["Yamato"].buildings = ["castle"]
-    s.provinces["Yamato"].unrest = 2
-    text = hover_text("Yamato", "sun", 4, s)
-    assert "Owner: Red · Armies: 5" in text
-    assert "Buildings: Castle" in text and "Unrest markers: 2" in text
-    assert "Building slots: 1 free of 2" in text
-    fig = board_figure(state=s, highlight=Highlight("battle", "Yamato", "Ise"))
-    armies = next(t for t in fig.data if t.name == "armies")
-    assert "R5" in armies.text
-    assert next(t for t in fig.data if t.meta == "castle").x  # one castle drawn
-    assert fig.layout.annotations and any(a.showarrow for a in fig.layout.annotations)
+    state = fake_state()
+    text = hover_text("Settsu", "sun", 4, state)
+    assert "Owner: B Blue · Armies: 4" in text  # seat 0 plays blue here: the colour comes from the state
+    assert "Buildings: Castle" in text and "Unrest markers: 1" in text
+    assert "Building slots: 1 (1 used, 0 free)" in text
+    yamato = hover_text("Yamato", "sun", 4, state)
+    assert "Owner: R Red · Armies: 3" in yamato and "Nō theater" in yamato and "Temple" in yamato
+    assert "Neutral" in hover_text("Owari", "sun", 4, state)
+    fig = board_figure(state=state)
+    hit = by_name(fig, "hit")
+    i = list(hit.customdata).index("Settsu")
+    assert hit.hovertext[i] == text
+
+
+def test_state_layers():
+    state = fake_state()
+    fig = board_figure(state=state)
+    armies = by_name(fig, "armies")
+    assert sorted(armies.text) == sorted(["<b>B4</b>", "<b>R3</b>", "<b>Y1</b>", "<b>R2</b>"])
+    i = list(armies.text).index("<b>B4</b>")
+    assert armies.marker.color[i] == PLAYER_STYLES["blue"].fill
+    assert len(by_name(fig, "castle").x) == 2 and len(by_name(fig, "temple").x) == 1 and len(by_name(fig, "theater").x) == 1
+    unrest = next(t for t in fig.data if t.meta == "unrest")
+    assert sorted(unrest.text) == ["1", "2"]
+    assert by_name(fig, "owner:1").line.color == PLAYER_STYLES["red"].fill
+    assert by_name(fig, "owner:1").x.count(None) == 2  # Yamato and Kii
+    assert not by_name(fig, "owner:3").x  # black holds nothing
+    legend = [t.name for t in sorted((t for t in fig.data if t.showlegend), key=lambda t: t.legendrank)]
+    assert legend[:4] == ["B Blue", "R Red", "Y Yellow", "K Black"]
+    assert "Castle" in legend and "Unrest markers" in legend
+    # without a state the layers are empty (and out of the legend)
+    empty = board_figure("sun", 4)
+    assert not by_name(empty, "armies").x and not any(t.showlegend for t in empty.data if t.meta != "sea-legend")
+
+
+def test_highlights():
+    state = fake_state()
+    battle = board_figure(state=state, highlight=Highlight("battle", "Yamato", "Ise"))
+    arrow = by_name(battle, "arrow")
+    assert len(arrow.x) == 2 and arrow.marker.symbol[-1] == "arrow"
+    assert [a.text for a in battle.layout.annotations if a.name == "highlight"] == ["<b>Battle</b>"]
+    by_sea = board_figure(state=state, highlight=Highlight("move", "Shima", "Izu"))
+    route = geo.sea_route("Shima", "Izu")
+    assert list(by_name(by_sea, "arrow").x) == geo.line_xy(route)[0]  # along the sea route, from Shima to Izu
+    tax = board_figure(state=state, highlight=Highlight("tax", "Settsu"))
+    assert not by_name(tax, "arrow").x and by_name(tax, "highlight").x
+    assert [a.text for a in tax.layout.annotations if a.name == "highlight"] == ["<b>Tax</b>"]
+    with pytest.raises(KeyError):
+        board_figure(state=state, highlight=Highlight("tax", "Atlantis"))
 
 
 def test_highlights_from_log_events():
     assert highlight_from_event({"rule": "battle.result", "province": "Kozuke", "source": "Shinano"}) == Highlight("battle", "Shinano", "Kozuke")
+    assert highlight_from_event({"rule": "move.armies", "province": "Shima", "target": "Izu"}) == Highlight("move", "Shima", "Izu")
     assert highlight_from_event({"rule": "action.income", "province": "Settsu", "action": "tax"}) == Highlight("tax", "Settsu")
+    assert highlight_from_event({"rule": "action.build", "province": "Settsu"}) == Highlight("build", "Settsu")
     assert highlight_from_event({"rule": "round.start"}) is None
 
 
-def test_eight_changed_provinces_and_regions_view():
-    assert len(changed_provinces()) == 8
-    fig = board_figure("sun", 5, show_changes=True)
-    thick = [t.name for t in fig.data if t.meta == "province" and t.line.color == "#000000"]
-    assert sorted(thick) == changed_provinces()
-    state = SimpleNamespace(side="sun", num_players=3, provinces={
-        "Aki": SimpleNamespace(owner=0, buildings=["castle"]), "Bingo": SimpleNamespace(owner=1, buildings=["castle"]),
-        "Mino": SimpleNamespace(owner=2, buildings=[])}, players=[])
-    rf = regions_figure(state)
-    assert len(rf.data) == 3
-    assert "R+2" in rf.data[0].text and "B+2" in rf.data[1].text  # a tie: one point less
+# --- the two sides and the regions ------------------------------------------------------------------
+@pytest.mark.parametrize("side", SIDES)
+def test_eight_changed_provinces_are_pointed_out(side):
+    changed = changed_provinces()
+    assert len(changed) == 8
+    other = "moon" if side == "sun" else "sun"
+    fig = board_figure(side, 5, view="changes")
+    hatched = {t.name: t.fillpattern.fgcolor for t in fig.data if t.meta == "province" and t.fillpattern and t.fillpattern.shape == "/"}
+    assert sorted(hatched) == changed
+    for name, colour in hatched.items():
+        assert colour == REGION_LINES[BOARD.province(name).region(other)]
+    assert any("8 provinces" in a.text for a in fig.layout.annotations)
+    plain = board_figure(side, 5)
+    assert not any(t.fillpattern and t.fillpattern.shape == "/" for t in plain.data if t.meta == "province")
 
 
+def test_regions_view_shows_the_majorities():
+    state = fake_state()
+    summaries = region_summaries("sun", 4, state)
+    purple = summaries["purple"]
+    assert purple[0] == "<b>Purple region</b>"
+    # castles in purple: blue (Settsu) 1, red (Kii) 1: a tie, each one point less
+    assert "Castle: <b>B1</b> <b>R1</b> → tie: BR +2 each" in purple
+    assert "Temple: <b>R1</b> → R +2" in purple and "Nō theater: <b>R1</b> → R +1" in purple
+    assert summaries["green"][1:] == ["Castle: —", "Temple: —", "Nō theater: —"]
+    fig = board_figure(state=state, view="regions")
+    boxes = [a for a in fig.layout.annotations if (a.name or "").startswith("region:")]
+    assert len(boxes) == 5 and any("tie: BR +2 each" in a.text for a in boxes)
+    bare = region_summaries("moon", 3)
+    assert "provinces" in bare["green"][1]
+
+
+def test_texts_follow_the_language():
+    i18n.set_language("nl")
+    fig = board_figure("moon", 5)
+    assert "Maanzijde" in fig.layout.title.text
+    assert "Buren:" in by_name(fig, "hit").hovertext[0]
+
+
+# --- the panel ----------------------------------------------------------------------------------------
 def test_click_lesson_reach_and_shortest_path():
     panel = BoardPanel(side="sun", players=5)
-    panel.select("Shima")
-    reach = [t.name for t in panel.figure.data if t.meta == "province" and t.line.color == "#0072B2"]
-    assert sorted(reach) == ["Ise", "Izu"]
+    hit = by_name(panel.figure, "hit")
+    i = list(hit.customdata).index("Shima")
+    panel._on_click(hit, SimpleNamespace(point_inds=[i]), None)  # what a click in the browser does
+    assert panel.selected == ["Shima"]
+    rings = by_name(panel.figure, "reach")
+    assert rings.x.count(None) == 2  # Ise and Izu
     assert "By sea route: Izu." in panel.lesson.value
     panel.select("Awa-Boso")
-    assert "Shima → Izu → Awa-Boso (2 moves)" in panel.lesson.value.replace("&gt;", ">")
-    assert len(next(t for t in panel.figure.data if t.name == "path").x) == 3
+    assert "Shima → Izu → Awa-Boso (2 moves)" in panel.lesson.value
+    assert len(by_name(panel.figure, "path").x) > 3  # via the sea routes
+    panel.select("Awa-Boso")  # a third click starts again
+    assert panel.selected == ["Awa-Boso"]
+    panel.select("Awa-Boso")  # the same again: cleared
+    assert panel.selected == []
     panel.players.value = 3
     panel.select("Tosa")
-    assert "out of play" in panel.lesson.value
+    assert "out of play" in panel.lesson.value and panel.selected == []
+    panel.close()
 
 
-def test_panel_follows_a_game_state():
+def test_panel_updates_in_place_and_follows_a_game():
     game = new_game(players=3, seed=2)
     panel = BoardPanel()
+    traces = list(panel.figure.data)
+    panel.players.value = 4
+    panel.set_state(fake_state(), Highlight("tax", "Settsu"))
+    assert all(a is b for a, b in zip(traces, panel.figure.data))  # same trace objects: no flicker
+    assert by_name(panel.figure, "armies").x
     panel.set_state(game.state, Highlight("tax", "Suruga"))
     assert panel.players.value == 3 and panel.side.value == "sun"
-    assert any(t.name == "armies" for t in panel.figure.data)
+    assert by_name(panel.figure, "armies").x
     panel.view.value = "regions"
-    assert panel._box.children[0] is panel.regions
+    assert any((a.name or "").startswith("region:") for a in panel.figure.layout.annotations)
+    panel.view.value = "changes"
+    assert "change region" in panel.lesson.value
+    panel.side.value = "moon"  # exploring another board drops the game
+    assert panel.state is None and not by_name(panel.figure, "armies").x
+    panel.close()
+
+
+def test_panel_follows_width_and_language():
+    panel = BoardPanel()
+    assert panel.figure.layout.meta["orientation"] == "wide"
+    panel.probe.width = 390  # the browser reports a phone
+    assert panel.figure.layout.meta["orientation"] == "tall"
+    assert panel.figure.layout.height > 800
+    i18n.set_language("nl")
+    assert panel.view.options[0][0] == "Speelbord" and "Maanzijde" in panel.side.options[1][0]
+    assert "Buren:" in by_name(panel.figure, "hit").hovertext[0]
+    panel.close()
+    i18n.set_language("en")
+    assert "Buren:" in by_name(panel.figure, "hit").hovertext[0]  # a closed panel no longer listens
