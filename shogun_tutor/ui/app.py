@@ -59,6 +59,13 @@ def default_tabs() -> Tabs:
     )
 
 
+# plots follow the width of their box (phones, projectors); plotly's default is a fixed 700 px
+APP_CSS = """<style>
+.shogun-app .js-plotly-plot.shogun-board, .shogun-app .shogun-tower-panel .js-plotly-plot { width: 100% !important; flex: 1 1 auto; }
+.shogun-app .widget-tab-contents, .shogun-app .lm-TabPanel-stackedPanel { overflow-x: hidden; }
+</style>"""
+
+
 class App:
     """The whole app as one widget (``App().widget``)."""
 
@@ -84,7 +91,8 @@ class App:
             [self.title, self.language_label, self.language],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        self.widget = w.VBox([header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
+        style = w.HTML(APP_CSS, layout=w.Layout(display="none"))
+        self.widget = w.VBox([style, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
         self.language.observe(self._on_pick, names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())

@@ -63,6 +63,7 @@ class TowerPanel:
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
         self.figure = go.FigureWidget(tower_figure([], self.model.params.levels))
+        self.figure._config = {"responsive": True, "displaylogo": False}  # follow the box's width
         for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
             b.layout = w.Layout(width="auto")
         self.throw_button.add_class("shogun-throw")
