@@ -658,7 +658,7 @@ def region_summaries(side: str, players: int, state: Any = None) -> dict[str, li
 def _region_boxes(f: Fit, side: str, players: int, state: Any, top_px: float) -> tuple[list[dict], float]:
     """Annotations for the regions view below the map; returns them and the height they take."""
     boxes = region_summaries(side, players, state)
-    cols = max(1, min(5, int(f.width // 250)))
+    cols = max(1, min(5, int(f.width // 200)))
     rows = math.ceil(len(boxes) / cols)
     line_h = f.font * 1.45
     box_h = line_h * (max(len(v) for v in boxes.values())) + 12
@@ -728,8 +728,10 @@ def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: s
         margin=dict(l=f.margin, r=f.margin, t=top, b=bottom, autoexpand=False),
         title=dict(text=escape(title), x=0.01, xanchor="left", y=1 - 4 / (plot_h + top + bottom), yanchor="top",
                    yref="container", font=dict(size=f.font + 4)),
-        xaxis=dict(visible=False, range=[x0, x1], fixedrange=True),
-        yaxis=dict(visible=False, range=[y0, y1], scaleanchor="x", scaleratio=1, fixedrange=True),
+        # constrain="domain": when the box is not the board's shape, plotly shrinks the drawing
+        # area instead of widening the ranges (widened ranges would stick in the browser)
+        xaxis=dict(visible=False, range=[x0, x1], fixedrange=True, constrain="domain"),
+        yaxis=dict(visible=False, range=[y0, y1], scaleanchor="x", scaleratio=1, fixedrange=True, constrain="domain"),
         plot_bgcolor=SEA_COLOUR,
         paper_bgcolor="white",
         hovermode="closest",
