@@ -167,7 +167,7 @@ def fit(width: int | None = None) -> Fit:
     x0, _y0, x1, _y1 = geo.bounds(orientation)
     margin = 6
     scale = (width - 2 * margin) / (x1 - x0)
-    font = min(14, max(8, round(4.0 + 10.0 * scale)))
+    font = min(14, max(9, round(4.5 + 10.0 * scale)))
     if orientation == "tall":
         font = min(font, 10)
     token = min(24, max(14, round(1.7 * font)))
@@ -515,7 +515,7 @@ def _highlight(fig: go.Figure, f: Fit, h: Highlight | None, g, avoid: list[tuple
             if len(ax) % 2 == 0:
                 cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
-        off_x, off_y = _free_direction(cx, cy, f.token * 2.0, f, avoid)
+        off_x, off_y = _free_direction(cx, cy, max(38.0, f.token * 2.4), f, avoid)
         anns.append(dict(
             x=cx, y=cy, xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True, arrowhead=0,
             arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
