@@ -44,7 +44,7 @@ from typing import Any, Iterable, Sequence
 import plotly.graph_objects as go
 
 from ..board import province_graph
-from ..data import BOARD, BUILDINGS, COMPONENTS, SIDES
+from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import N_, _
 from ..rules.scoring import score
 from ..ui import terms
@@ -554,7 +554,6 @@ def _token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> d
 
 def _state_layers(fig: go.Figure, f: Fit, state: Any, excluded: frozenset[str], kanji: bool = True) -> None:
     """Army tokens, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
-    o = f.orientation
     provinces = state.provinces if state is not None else {}
     t, b, u = f.token, f.building, f.unrest
     spots = _token_spots(f, state, excluded, kanji)
