@@ -30,7 +30,6 @@ from ..viz.board import Highlight, board_figure, changed_provinces, trace_key
 from . import terms
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
-WIDTH_STEP = 40  # px: the board is redrawn for the screen width in steps of this size
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
 #: no zoom by scrolling (the page must scroll on a phone), only the useful mode-bar buttons
 PLOT_CONFIG = {
@@ -84,8 +83,8 @@ class WidthProbe(anywidget.AnyWidget):
       el.style.overflow = "hidden";
       let last = 0;
       const send = () => {
-        const w = Math.round(el.getBoundingClientRect().width);
-        if (w > 0 && Math.abs(w - last) >= 8) {
+        const w = Math.floor(el.getBoundingClientRect().width);
+        if (w > 0 && Math.abs(w - last) >= 4) {
           last = w;
           model.set("width", w);
           model.save_changes();
@@ -171,11 +170,8 @@ class BoardPanel:
 
     def _width_changed(self, change) -> None:
         width = int(change["new"] or 0)
-        if width <= 0:
-            return
-        stepped = max(WIDTH_STEP, width // WIDTH_STEP * WIDTH_STEP)
-        if stepped != self.width:
-            self.width = stepped
+        if width > 0 and width != self.width:
+            self.width = width
             self.redraw()
 
     def set_state(self, state: Any, highlight: Highlight | None = None) -> None:
@@ -198,11 +194,16 @@ class BoardPanel:
             reach = sorted(neighbours(g, selected))
         elif len(self.selected) == 2:
             path = shortest_path(g, *self.selected)
-        return board_figure(
+        fig = board_figure(
             self.side.value, self.players.value, self.state, self.highlight, view=self.view.value or "provinces",
             selected=selected, reach=reach or (), path=path, width=self.width,
             height=None if self.width else self.height,
         )
+        if self.width:
+            # plotly sizes a figure once when it is first shown (700 px in a tab not yet laid out);
+            # the probe knows the real width, so the figure is drawn exactly that wide
+            fig.layout.width = self.width
+        return fig
 
     def redraw(self) -> None:
         """Draw the figure for the current choices, in place."""

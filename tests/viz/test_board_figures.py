@@ -298,7 +298,7 @@ def test_panel_follows_width_and_language():
     assert panel.figure.layout.meta["orientation"] == "wide"
     panel.probe.width = 390  # the browser reports a phone
     assert panel.figure.layout.meta["orientation"] == "tall"
-    assert panel.figure.layout.height > 800
+    assert panel.figure.layout.height > 800 and panel.figure.layout.width == 390
     i18n.set_language("nl")
     assert panel.view.options[0][0] == "Speelbord" and "Maanzijde" in panel.side.options[1][0]
     assert "Buren:" in by_name(panel.figure, "hit").hovertext[0]
