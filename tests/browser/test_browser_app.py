@@ -65,3 +65,40 @@ def test_moon_side_board_and_language_from_the_url(app_page, voila_url):
         "[...document.querySelectorAll('.shogun-board-panel .gtitle')].some(t => t.textContent.includes('Maan'))", timeout=30_000)
     app_page.screenshot("board-moon-nl")
     app_page.assert_clean()
+
+
+def test_click_lesson_shows_the_shortest_way(app_page, voila_url):
+    app_page.open(voila_url)
+    page = app_page.page
+    _tab(page, "Board")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.js-plotly-plot.shogun-board')].some(g => g.offsetParent !== null && g._fullData)",
+        timeout=60_000)
+    page.wait_for_timeout(3000)  # the board redraws once at the width the panel measured
+    for name in ("Shima", "Awa-Boso"):
+        x, y = page.evaluate(HOVER_JS, name)
+        page.mouse.move(x, y)  # plotly needs hover data before a click registers
+        page.wait_for_timeout(300)
+        page.mouse.click(x, y)
+        page.wait_for_timeout(800)
+    page.wait_for_function(
+        "[...document.querySelectorAll('.shogun-lesson')].some(e => e.innerText.includes('Shima → Izu → Awa-Boso (2 moves)'))",
+        timeout=30_000)
+    app_page.screenshot("board-lesson-path")
+    app_page.assert_clean()
+
+
+def test_phone_width_turns_the_board(browser, voila_url):
+    from .conftest import AppPage
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ap = AppPage(context.new_page())
+        ap.open(voila_url)
+        ap.page.wait_for_function(
+            "[...document.querySelectorAll('.js-plotly-plot.shogun-board')].some(g => g._fullLayout && g._fullLayout.meta"
+            " && g._fullLayout.meta.orientation === 'tall')", timeout=60_000)
+        ap.screenshot("phone-guided-game")
+        ap.assert_clean()
+    finally:
+        context.close()
