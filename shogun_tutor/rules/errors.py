@@ -22,6 +22,12 @@ class RuleViolation(Exception):
         self.detail = message
 
 
+class MalformedDecision(RuleViolation):
+    """A decision with fields of the wrong type, or fields its kind does not use."""
+
+    rule = "decision.malformed"
+
+
 class NotYourDecision(RuleViolation):
     rule = "turn.not_yours"
 

@@ -61,7 +61,7 @@ class Game:
         if state.rng_state is not None:
             self.rng.setstate(state.rng_state)
         self.history_enabled = history
-        self._history: list[tuple[dict, dict]] = []  # (state before, tower model before)
+        self._history: list[tuple[GameState, dict]] = []  # (state snapshot before, tower model before)
         self.decisions: list[Decision] = []
 
     # --- public API ----------------------------------------------------------------
@@ -82,7 +82,7 @@ class Game:
         self._validate(decision)
         if self.history_enabled:
             self._sync_rng()
-            self._history.append((self.state.to_dict(), self.tower_model.to_dict()))  # type: ignore[attr-defined]
+            self._history.append((self.state.snapshot(), self.tower_model.to_dict()))  # type: ignore[attr-defined]
         start = len(self.state.log)
         self.decisions.append(decision)
         self._execute(decision)
@@ -95,7 +95,8 @@ class Game:
             raise E.NothingToUndo("there is no decision to take back")
         before, model = self._history.pop()
         self.decisions.pop()
-        self.state = GameState.from_dict(before)
+        before.restore_log()
+        self.state = before
         self.tower_model = tower_model_from_dict(model)
         self.rng.setstate(self.state.rng_state)
 
@@ -152,6 +153,8 @@ class Game:
         for pl in s.players:
             if card in pl.hand:
                 pl.hand.remove(card)
+                if s.phase == "actions" and card in pl.plan.values() and card not in pl.handed_over:
+                    pl.handed_over.append(card)  # taken from his planning board: what he planned there lapses
         if card in s.card_supply:
             s.card_supply.remove(card)
         if to is None:
@@ -237,11 +240,20 @@ class Game:
             out.append((n, src.armies - 1))
         return out
 
+    def _immune_neighbours(self, seat: int, prov: str) -> list[str]:
+        """Neighbours of ``prov`` that may not be attacked this round (event: temple)."""
+        if self._event_effect() != "temple_immune":
+            return []
+        s = self.state
+        return sorted(n for n in self.graph.adj[prov]
+                      if s.provinces[n].owner not in (None, seat) and "temple" in s.provinces[n].buildings)
+
     # --- validation -----------------------------------------------------------------
     def _validate(self, d: Decision) -> None:
         s = self.state
         if not isinstance(d, Decision):
             raise TypeError(f"apply() takes a Decision, got {type(d).__name__}")
+        _check_shape(d)
         if s.phase == "end" or s.pending is None:
             raise E.GameOver("the game is over")
         p = s.pending
@@ -278,6 +290,8 @@ class Game:
             if d.province != p.province:
                 raise E.WrongDecisionKind(f"the armies move from {p.province}, not {d.province}", rule="move.source")
             if d.target is None:
+                if d.count:
+                    raise E.MalformedDecision("not moving means moving 0 armies (count=0)")
                 if p.action != "army1_move" and self._move_targets(p):
                     raise E.RuleViolation("the battle/move action must be carried out when it can be", rule="action.must_carry_out")
                 return
@@ -430,7 +444,7 @@ class Game:
         s.action_index = s.turn_index = 0
         s.event = None
         for pl in s.players:
-            pl.plan, pl.special, pl.place = {}, None, None
+            pl.plan, pl.special, pl.place, pl.handed_over = {}, None, None, []
         self._log("round.start", open_actions=s.action_cards[:5], hidden=5, specials=list(s.specials))
         s.phase = "plan"
         s.planner = 0
@@ -520,7 +534,8 @@ class Game:
             self._next_turn()
             return
         prov = _card_province(card)
-        if s.provinces[prov].owner != seat:
+        if s.provinces[prov].owner != seat or card in pl.handed_over:
+            # the card was handed over at once when the province changed hands (even if won back since)
             self._log("action.lapsed", seat, prov, action=action, reason="province_lost")
             self._next_turn()
             return
@@ -535,7 +550,7 @@ class Game:
                 return
             if not self._move_targets(pend):
                 self._log("action.lapsed", seat, prov, action=action, reason="no_move_possible",
-                          armies=s.provinces[prov].armies)
+                          armies=s.provinces[prov].armies, immune=self._immune_neighbours(seat, prov))
                 self._next_turn()
                 return
             s.pending = pend
@@ -553,7 +568,7 @@ class Game:
         s.events_used.append(s.event)
         self._log("round.end", event=s.event)
         for pl in s.players:
-            pl.plan, pl.special = {}, None
+            pl.plan, pl.special, pl.handed_over = {}, None, []
         i = SEASONS.index(s.season)
         if i + 1 < len(SEASONS):
             s.season = SEASONS[i + 1]
@@ -677,7 +692,7 @@ class Game:
         if att_pl.special == "attack_plus1" and att_pl.supply > 0:
             att_pl.supply -= 1
             cubes += self._new_cubes(attacker, 1, origin)
-            extras.append({"by": "special", "special": "attack_plus1", "player": attacker})
+            extras.append({"by": "special", "special": "attack_plus1", "player": attacker, "armies": 1})
         farmers = 0
         if kind == "neutral":
             farmers = self._event_param("farmers") if effect == "neutral_two_farmers" else 1
@@ -693,11 +708,12 @@ class Game:
             if dpl.special == "defense_plus1" and dpl.supply > 0:
                 dpl.supply -= 1
                 cubes += self._new_cubes(defender, 1, origin)
-                extras.append({"by": "special", "special": "defense_plus1", "player": defender})
+                extras.append({"by": "special", "special": "defense_plus1", "player": defender, "armies": 1})
             if effect == "castle_defender_plus1" and "castle" in tp.buildings and dpl.supply > 0:
-                dpl.supply -= 1
-                cubes += self._new_cubes(defender, 1, origin)
-                extras.append({"by": "event", "event": s.event, "player": defender})
+                k = min(self._event_param("armies"), dpl.supply)
+                dpl.supply -= k
+                cubes += self._new_cubes(defender, k, origin)
+                extras.append({"by": "event", "event": s.event, "player": defender, "armies": k})
         thrown = {"attacker": sum(1 for c in cubes if c.owner == attacker),
                   "defender": sum(1 for c in cubes if defender is not None and c.owner == defender),
                   "farmers": sum(1 for c in cubes if c.owner is None),
@@ -857,6 +873,36 @@ class Game:
         for pl in s.players:
             pl.place = None
         self._start_year()
+
+
+_DECISION_FIELDS = {
+    "claim": {"field", "count"},
+    "redraw": set(),
+    "plan": {"field", "card"},
+    "place": {"count"},
+    "move": {"province", "target", "count"},
+    "revolt": {"province"},
+}
+
+
+def _check_shape(d: Decision) -> None:
+    """Types and used fields of a decision, before it is compared with the game."""
+    if d.kind not in _DECISION_FIELDS:
+        raise E.WrongDecisionKind(f"unknown decision kind {d.kind!r}; expected one of {', '.join(_DECISION_FIELDS)}")
+    if isinstance(d.player, bool) or not isinstance(d.player, int):
+        raise E.MalformedDecision(f"player must be a seat number, got {d.player!r}")
+    if isinstance(d.count, bool) or not isinstance(d.count, int):
+        raise E.MalformedDecision(f"count must be a whole number, got {d.count!r}")
+    for name in ("field", "card", "province", "target"):
+        value = getattr(d, name)
+        if value is not None and not isinstance(value, str):
+            raise E.MalformedDecision(f"{name} must be text or None, got {value!r}")
+    used = _DECISION_FIELDS[d.kind]
+    extra = [n for n in ("field", "card", "province", "target") if n not in used and getattr(d, n) is not None]
+    if "count" not in used and d.count:
+        extra.append("count")
+    if extra:
+        raise E.MalformedDecision(f"a '{d.kind}' decision does not use {', '.join(extra)}")
 
 
 def _verdict_dict(v: battle_rules.Verdict) -> dict:

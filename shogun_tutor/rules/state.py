@@ -9,7 +9,7 @@ is wrong, so a corrupt or tampered file never becomes a game.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 from ..data import BUILDINGS, COMPONENTS
@@ -41,6 +41,9 @@ class ProvinceState:
     buildings: list[str] = field(default_factory=list)
     unrest: int = 0
 
+    def copy(self) -> "ProvinceState":
+        return ProvinceState(owner=self.owner, armies=self.armies, buildings=list(self.buildings), unrest=self.unrest)
+
 
 @dataclass
 class PlayerState:
@@ -56,6 +59,14 @@ class PlayerState:
     place: int | None = None  # turn-order place 0-4 this round
     groups: list[int] = field(default_factory=list)  # draft: army groups still on his board
     last_offer: list[str] = field(default_factory=list)  # draft: face-up cards at his previous turn
+    handed_over: list[str] = field(default_factory=list)  # cards that left his planning board this round
+
+    def copy(self) -> "PlayerState":
+        return PlayerState(
+            seat=self.seat, colour=self.colour, chests=self.chests, rice=self.rice, points=self.points,
+            supply=self.supply, hand=list(self.hand), plan=dict(self.plan), special=self.special, place=self.place,
+            groups=list(self.groups), last_offer=list(self.last_offer), handed_over=list(self.handed_over),
+        )
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,39 @@ class GameState:
     def tower_count(self, owner: int | None) -> int:
         return self.tower.count_owner(owner)
 
+    # --- cheap copies (undo) ---------------------------------------------------------
+    def snapshot(self) -> "GameState":
+        """A copy sharing nothing mutable with this state, except the append-only ``log`` and ``scores``.
+
+        Used for undo: much cheaper than a JSON round trip. The log is shared and
+        cut back to its length on restore (:meth:`restore`); cubes are shared (never
+        changed in place).
+        """
+        copy = GameState.__new__(GameState)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "log":
+                copy.log = value
+                copy._log_len = len(value)
+            elif f.name == "provinces":
+                copy.provinces = {n: p.copy() for n, p in value.items()}
+            elif f.name == "players":
+                copy.players = [p.copy() for p in value]
+            elif f.name == "scores":  # append-only, entries never change
+                copy.scores = list(value)
+            elif f.name == "tower":
+                copy.tower = TowerState([list(level) for level in value.levels], list(value.tray))
+            else:
+                setattr(copy, f.name, _copy_plain(value))
+        return copy
+
+    def restore_log(self) -> None:
+        """After a :meth:`snapshot` became the state again: cut the shared log back."""
+        n = getattr(self, "_log_len", None)
+        if n is not None:
+            del self.log[n:]
+            del self._log_len
+
     # --- JSON ----------------------------------------------------------------------
     def to_dict(self) -> dict:
         d = {
@@ -184,6 +228,21 @@ class GameState:
             raise SaveFileError(f"the saved game is malformed: {exc}") from None
         check_state(state)
         return state
+
+
+def _copy_plain(value: Any) -> Any:
+    """Copy lists, dicts and dataclasses (recursively); other values are immutable."""
+    if isinstance(value, list):
+        return [_copy_plain(v) for v in value] if value and isinstance(value[0], (list, dict)) or (
+            value and is_dataclass(value[0])) else list(value)
+    if isinstance(value, dict):
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        copy = object.__new__(type(value))
+        for f in fields(value):
+            object.__setattr__(copy, f.name, _copy_plain(getattr(value, f.name)))
+        return copy
+    return value
 
 
 def _rng_to_json(state: Any) -> Any:
