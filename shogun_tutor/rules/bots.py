@@ -72,7 +72,7 @@ class HeuristicBot:
         plan: dict[str, str | None] = {}
 
         def take(field: str, key) -> None:
-            options = [p for p in free if key(p) is not None]
+            options = [p for p in sorted(free) if key(p) is not None]  # sorted: set order depends on the hash seed
             if options:
                 best = max(options, key=key)
                 plan[field] = card[best]

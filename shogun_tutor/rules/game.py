@@ -612,6 +612,8 @@ class Game:
         return ev
 
     def _place_armies(self, seat: int, prov: str, action: str) -> bool:
+        """Pay and place armies. The action needs the armies *after the event*; the special's
+        extra army is a bonus, given only while the supply has one (else the action still counts)."""
         s = self.state
         pl = s.players[seat]
         base = COMPONENTS.action_amounts[action]
@@ -620,15 +622,20 @@ class Game:
         if effect == "armies_reduced" and action in ("armies5", "armies3"):
             amount = self._event_param(action)
             steps.append({"by": "event", "event": s.event, "value": amount})
-        if pl.special == "six_armies" and action == "armies5":
-            amount += 1
-            steps.append({"by": "special", "special": "six_armies", "value": amount})
         cost = COMPONENTS.action(action).cost
         if pl.supply < amount:
             self._log("action.lapsed", seat, prov, action=action, reason="not_enough_armies", needed=amount, supply=pl.supply)
             return False
-        if not self._pay(seat, prov, action, cost):
+        if pl.chests < cost:
+            self._log("action.lapsed", seat, prov, action=action, reason="not_enough_chests", cost=cost, chests=pl.chests)
             return False
+        if pl.special == "six_armies" and action == "armies5":
+            if pl.supply > amount:
+                amount += 1
+                steps.append({"by": "special", "special": "six_armies", "value": amount})
+            else:
+                steps.append({"by": "special", "special": "six_armies", "value": amount, "supply_short": True})
+        pl.chests -= cost
         pl.supply -= amount
         s.provinces[prov].armies += amount
         self._log("action.armies", seat, prov, action=action, base=base, steps=steps, placed=amount, cost=cost,

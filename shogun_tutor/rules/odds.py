@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -115,7 +116,7 @@ def battle_odds(
     attacker: int,
     defender: int,
     farmers: int = 0,
-    tower: TowerState | None = None,
+    tower: TowerState | Sequence[TowerState] | None = None,
     trials: int = 100_000,
     *,
     kind: str = "player",
@@ -130,25 +131,44 @@ def battle_odds(
     ``attacker``/``defender`` are the armies each side throws in (include the
     +1 specials and the castle event), ``farmers`` the farmers thrown in (1 or
     2 for a neutral province, the rebels of a revolt). For a revolt pass
-    ``kind='revolt'``, ``attacker=0``, ``attacker_seat=None``.
+    ``kind='revolt'``, ``attacker=0``, ``attacker_seat=None``; for a neutral
+    province ``kind='neutral'``, ``defender=0``, ``defender_seat=None``.
+    Cubes of the two seats already in the tower or the tray count for them
+    when they come out. ``tower`` may also be a list of towers: the trials
+    are shared out evenly, for the odds on a *typical* tower.
+    The tower is not changed.
     """
     for name, v in (("attacker", attacker), ("defender", defender), ("farmers", farmers), ("trials", trials), ("unrest", unrest)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
     if trials == 0:
         raise ValueError("trials must be at least 1")
+    if kind not in BATTLE_KINDS:
+        raise ValueError(f"unknown battle kind {kind!r}")
+    if kind == "revolt" and (attacker or attacker_seat is not None):
+        raise ValueError("in a revolt the farmers attack: pass attacker=0, attacker_seat=None")
+    if kind == "neutral" and (defender or defender_seat is not None):
+        raise ValueError("a neutral province has no defender: pass defender=0, defender_seat=None")
+    if attacker_seat is not None and attacker_seat == defender_seat:
+        raise ValueError("attacker and defender must be different seats")
     rng = np.random.default_rng(seed)
-    lv, tray = _counts(tower, attacker_seat, defender_seat, params.levels)
-    stream = np.tile(tray + np.array([attacker, defender, farmers, 0]), (trials, 1))
-    levels = np.tile(lv, (trials, 1, 1))
-    out, _ = simulate_throws(stream, levels, params, rng)
+    towers = list(tower) if isinstance(tower, (list, tuple)) else [tower]
+    if not towers:
+        raise ValueError("an empty list of towers")
+    counts = [_counts(t, attacker_seat, defender_seat, params.levels) for t in towers]
+    share = np.full(len(towers), trials // len(towers))
+    share[: trials % len(towers)] += 1
+    lv = np.repeat(np.stack([c[0] for c in counts]), share, axis=0)
+    tray = np.repeat(np.stack([c[1] for c in counts]), share, axis=0)
+    stream = tray + np.array([attacker, defender, farmers, 0])
+    out, _ = simulate_throws(stream, lv, params, rng)
     outcome, survivors = judge_arrays(kind, out[:, ATT], out[:, DEF], out[:, FARM], unrest)
     win, draw, loss = (float(np.mean(outcome == v)) for v in (1, 0, -1))
 
     def dist(mask):
         if not mask.any():
             return {}
-        values, counts = np.unique(survivors[mask], return_counts=True)
-        return {int(v): float(c) / trials for v, c in zip(values, counts)}
+        values, counts_ = np.unique(survivors[mask], return_counts=True)
+        return {int(v): float(c) / trials for v, c in zip(values, counts_)}
 
     return Odds(win, draw, loss, trials, dist(outcome > 0), dist(outcome < 0), float(out.sum(axis=1).mean()))

@@ -177,9 +177,8 @@ class TowerParams:
     What the defaults reproduce (measured by ``python -m shogun_tutor.tower_calibration``):
     the set-up fill of 31 cubes into an empty tower lets about 7 out (Tennō's Court
     example); a 4 + 3 battle thrown into a freshly filled tower lets about 5 out
-    (Kozuke example); over a game the tower fills up to its equilibrium,
-    ``levels * capacity * lodge / (lodge + knock * capacity)`` (about 35 cubes), where on
-    average as many cubes come out as go in.
+    (Kozuke example); over a game the tower fills up to its equilibrium
+    (:meth:`equilibrium`, about 35 cubes), where on average as many cubes come out as go in.
     """
 
     levels: int = 3
@@ -197,10 +196,22 @@ class TowerParams:
             if isinstance(v, bool) or not (isinstance(v, (int, float)) and 0.0 <= v <= 1.0):
                 raise ValueError(f"{name} must be a probability from 0 to 1, got {v!r}")
 
-    def equilibrium(self) -> float:
-        """Cubes inside the tower once it has settled (in = out on average), per the steady-state balance."""
-        per_level = self.capacity * self.lodge / (self.lodge + self.knock * self.capacity) if self.lodge else 0.0
-        return self.levels * per_level
+    def equilibrium(self, stream: float = 10) -> float:
+        """Cubes inside a settled tower, when every throw pours ``stream`` cubes into the funnel.
+
+        A ledge holding ``k`` loses ``k * (1 - s)`` cubes per throw (``s = (1 - knock) ** stream``)
+        and gains ``stream * lodge * (capacity - k * s) / capacity`` (cubes knocked loose free
+        their room before the stream lodges), so it settles where both are equal.
+
+        >>> round(TowerParams().equilibrium(10), 1)
+        35.1
+        """
+        n, c, p = float(stream), self.capacity, self.lodge
+        if n <= 0 or p == 0:
+            return 0.0
+        s = (1.0 - self.knock) ** n
+        per_level = n * p * c / (c * (1.0 - s) + n * p * s)
+        return self.levels * min(per_level, c)
 
     def to_dict(self) -> dict:
         return {"levels": self.levels, "capacity": self.capacity, "lodge": self.lodge, "knock": self.knock}
