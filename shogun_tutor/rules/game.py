@@ -44,6 +44,7 @@ from .tower import Cube, PhysicalTower, TowerModel, tower_model_from_dict
 SEASONS = ("spring", "summer", "autumn")
 BUILD_ACTIONS = ("castle", "temple", "theater")
 MOVE_ACTIONS = ("army1_move", "battle_a", "battle_b")
+SIX_ARMIES = 6  # the special card "6 armies": "place 5 armies" places 6 instead
 
 
 def _card_province(card: str) -> str:
@@ -612,8 +613,8 @@ class Game:
         return ev
 
     def _place_armies(self, seat: int, prov: str, action: str) -> bool:
-        """Pay and place armies. The action needs the armies *after the event*; the special's
-        extra army is a bonus, given only while the supply has one (else the action still counts)."""
+        """Pay and place armies. The action needs the armies *after the event*; the special "6 armies"
+        then replaces that number by 6 when the supply has 6 (it is optional: else the action still counts)."""
         s = self.state
         pl = s.players[seat]
         base = COMPONENTS.action_amounts[action]
@@ -630,8 +631,9 @@ class Game:
             self._log("action.lapsed", seat, prov, action=action, reason="not_enough_chests", cost=cost, chests=pl.chests)
             return False
         if pl.special == "six_armies" and action == "armies5":
-            if pl.supply > amount:
-                amount += 1
+            # a fixed number, not a bonus (also after "few recruits"); optional, so a short supply keeps the base action
+            if pl.supply >= SIX_ARMIES:
+                amount = SIX_ARMIES
                 steps.append({"by": "special", "special": "six_armies", "value": amount})
             else:
                 steps.append({"by": "special", "special": "six_armies", "value": amount, "supply_short": True})
@@ -730,13 +732,14 @@ class Game:
         att_out = out.get(attacker, 0)
         def_out = out.get(defender, 0) if defender is not None else 0
         farmers_out = out.get(None, 0)
-        verdict = battle_rules.judge(kind, att_out, def_out, farmers_out, tp.unrest)
+        unrest_before = tp.unrest
+        verdict = battle_rules.judge(kind, att_out, def_out, farmers_out, unrest_before)
         self._settle(verdict, attacker, defender, dst)
         self._log(
             "battle.result", attacker, dst, kind=kind, action=action, source=src, defender=defender,
             moved=n, extras=extras, thrown=thrown, came_out={"attacker": att_out, "defender": def_out, "farmers": farmers_out,
                                                             "others": len(result.came_out) - att_out - def_out - farmers_out},
-            unrest=tp.unrest, verdict=_verdict_dict(verdict), owner=tp.owner, armies=tp.armies,
+            unrest=unrest_before, verdict=_verdict_dict(verdict), owner=tp.owner, armies=tp.armies,
             throw=_throw_record(result),
         )
 
