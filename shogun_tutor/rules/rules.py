@@ -1,0 +1,141 @@
+"""The immutable rules of one game: components, board graph, options (expansions), phases, plan fields.
+
+In the spirit of OpenSpiel's split between an immutable ``Game`` and a mutable ``State``:
+a :class:`Rules` never changes during a game; the :class:`~.state.GameState` carries it
+and the save file records its options (``to_dict``), from which :meth:`Rules.from_dict`
+rebuilds it. An expansion is an :class:`Expansion` in :data:`EXPANSIONS`: it may insert
+phases into the season's order, add decision kinds (through its phases), add plan fields
+per seat and add sources of rule modifiers (see ``docs/engine-api.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+import networkx as nx
+
+from ..board import province_graph
+from ..data import COMPONENTS, Components
+from .errors import SaveFileError, SetupError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .phases import Phase
+    from .state import GameState
+
+ACTION_IDS = tuple(a.id for a in COMPONENTS.actions)
+BASE_PLAN_FIELDS = ACTION_IDS + ("bid",)
+SETUPS = ("beginner", "draft")
+# a season: planning (plan, event, bids), turn order (place picks), then the actions
+BASE_SEASON = ("plan", "place", "actions")
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """What an expansion adds. Every hook is optional.
+
+    * ``phases``: phase objects by id (each a :class:`~.phases.Phase`);
+    * ``insert``: where each new phase goes in the season: ``(phase_id, after_phase_id)``;
+    * ``plan_fields``: ``(state, seat) -> extra plan fields`` for that seat (after the ten actions, before the bid);
+    * ``modifier_sources``: ``(state, seat) -> modifiers`` active for that seat (after event and special);
+    * ``state_fields``: ``{name: factory}`` of its own working data, kept in ``state.extra[name]``.
+    """
+
+    name: str
+    phases: dict[str, "Phase"] = field(default_factory=dict)
+    insert: tuple[tuple[str, str], ...] = ()
+    plan_fields: Callable[["GameState", int], tuple[str, ...]] | None = None
+    modifier_sources: Callable[["GameState", int], Iterable[Any]] | None = None
+    state_fields: dict[str, Callable[[], Any]] = field(default_factory=dict)
+
+
+EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything fixed for a whole game. Compare: the state is everything that changes."""
+
+    players: int
+    side: str
+    setup: str = "beginner"
+    expansions: tuple[str, ...] = ()
+    components: Components = field(default=COMPONENTS, compare=False, repr=False)
+
+    def __post_init__(self):
+        unknown = [e for e in self.expansions if e not in EXPANSIONS]
+        if unknown:
+            raise SetupError(f"unknown expansion(s) {', '.join(unknown)}; known: {', '.join(sorted(EXPANSIONS)) or 'none'}")
+        if self.setup not in SETUPS:
+            raise SetupError(f"unknown set-up {self.setup!r}; expected 'beginner' or 'draft'")
+
+    # --- derived facts (computed once) ----------------------------------------------
+    @cached_property
+    def graph(self) -> nx.Graph:
+        return province_graph(self.side, self.players)
+
+    @cached_property
+    def expansion_list(self) -> tuple[Expansion, ...]:
+        return tuple(EXPANSIONS[e] for e in self.expansions)
+
+    @cached_property
+    def season(self) -> tuple[str, ...]:
+        """The phases of a spring/summer/autumn, in order (data: expansions insert theirs)."""
+        order = list(BASE_SEASON)
+        for exp in self.expansion_list:
+            for phase_id, after in exp.insert:
+                order.insert(order.index(after) + 1, phase_id)
+        return tuple(order)
+
+    @cached_property
+    def phases(self) -> dict[str, "Phase"]:
+        from .phases import BASE_PHASES
+
+        table = dict(BASE_PHASES)
+        for exp in self.expansion_list:
+            table.update(exp.phases)
+        return table
+
+    @cached_property
+    def decision_kinds(self) -> dict[str, tuple[frozenset[str], "Phase"]]:
+        """Every decision kind: the fields it uses and the phase that decides it."""
+        kinds = {}
+        for phase in self.phases.values():
+            for kind, used in phase.decisions.items():
+                kinds[kind] = (frozenset(used), phase)
+        return kinds
+
+    def plan_fields(self, state: "GameState", seat: int) -> tuple[str, ...]:
+        """The fields on ``seat``'s planning board this round: the ten actions, extras, then the bid."""
+        if not self.expansion_list:
+            return BASE_PLAN_FIELDS
+        extra: tuple[str, ...] = ()
+        for exp in self.expansion_list:
+            if exp.plan_fields:
+                extra += tuple(exp.plan_fields(state, seat))
+        return ACTION_IDS + extra + ("bid",)
+
+    def modifier_sources(self, state: "GameState", seat: int) -> list:
+        out: list = []
+        for exp in self.expansion_list:
+            if exp.modifier_sources:
+                out.extend(exp.modifier_sources(state, seat))
+        return out
+
+    # --- save file --------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"players": self.players, "side": self.side, "setup": self.setup, "expansions": list(self.expansions)}
+
+    @staticmethod
+    def from_dict(raw: Any) -> "Rules":
+        if not isinstance(raw, dict) or set(raw) != {"players", "side", "setup", "expansions"}:
+            raise SaveFileError("the rules of the saved game are malformed")
+        if not isinstance(raw["expansions"], list) or not all(isinstance(e, str) for e in raw["expansions"]):
+            raise SaveFileError("the rules' expansions must be a list of names")
+        try:
+            rules = Rules(raw["players"], raw["side"], raw["setup"], tuple(raw["expansions"]))
+            rules.graph  # checks side and player count
+        except (SetupError, ValueError, TypeError) as exc:
+            raise SaveFileError(f"the rules of the saved game are invalid: {exc}") from None
+        return rules
