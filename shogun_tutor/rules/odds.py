@@ -172,3 +172,9 @@ def battle_odds(
         return {int(v): float(c) / trials for v, c in zip(values, counts_)}
 
     return Odds(win, draw, loss, trials, dist(outcome > 0), dist(outcome < 0), float(out.sum(axis=1).mean()))
+
+
+def setup_odds(setup, tower: TowerState | Sequence[TowerState] | None = None, trials: int = 100_000, **kw) -> Odds:
+    """:func:`battle_odds` of a :class:`~.battle_setup.BattleSetup` (card armies included by the set-up)."""
+    return battle_odds(setup.attacker_armies, setup.defender_armies, setup.farmers, tower, trials, kind=setup.kind,
+                       unrest=setup.unrest, attacker_seat=setup.attacker, defender_seat=setup.defender, **kw)

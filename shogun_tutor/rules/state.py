@@ -1,26 +1,28 @@
-"""The game state: plain dataclasses with a JSON round trip (never pickle, never eval).
+"""The game state: lasting facts plus per-phase working data, as plain dataclasses.
 
-``GameState.to_dict()`` gives JSON-safe data with a ``format_version``;
-``GameState.from_dict()`` checks types, ranges and the game's conservation laws
-(armies, farmers, province cards) and raises :class:`SaveFileError` naming what
-is wrong, so a corrupt or tampered file never becomes a game.
+:class:`GameState` holds what lasts the whole game (the :class:`~.rules.Rules`, players,
+provinces, tower, supplies, decks, log) and groups the working data of the phases:
+``draft`` (:class:`DraftData`), ``round`` (:class:`RoundData`: plans are on the players,
+the rest here), ``winter`` (:class:`WinterData`) and ``extra`` (an expansion's own data,
+by name). Each group has its own conservation check; :func:`.savefile.check_state` runs
+them all. The JSON round trip (never pickle, never eval) lives in :mod:`.savefile`.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from ..data import BUILDINGS, COMPONENTS
-from .errors import SaveFileError
+from ..data import COMPONENTS
+from .decisions import Decision, Pending  # noqa: F401 - re-exported: the public home of Decision
+from .rules import ACTION_IDS, BASE_PLAN_FIELDS, Rules
 from .tower import TowerState
 
-FORMAT_VERSION = 1
-ACTION_IDS = tuple(a.id for a in COMPONENTS.actions)
-PLAN_FIELDS = ACTION_IDS + ("bid",)
+PLAN_FIELDS = BASE_PLAN_FIELDS  # without expansions; with them ask ``state.rules.plan_fields(state, seat)``
 PLACES = 5  # turn-order places on the board, each with a special card
 CHEST_CARD_PREFIX = "chest:"
+__all__ = ["ACTION_IDS", "PLAN_FIELDS", "PLACES", "Decision", "Pending", "GameState", "PlayerState", "ProvinceState",
+           "DraftData", "RoundData", "WinterData", "chest_card", "chest_value", "check_state"]
 
 
 def chest_card(n: int) -> str:
@@ -69,78 +71,92 @@ class PlayerState:
         )
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One decision of one player. ``kind`` says which fields matter:
+def _bad(msg: str):
+    from .errors import SaveFileError
 
-    * ``claim``: ``field`` 'up0' / 'up1' / 'deck', ``count`` = index of the army group
-    * ``redraw``: (draft) put both face-up cards under the deck, as the same two came up again
-    * ``plan``: ``field`` an action id or 'bid', ``card`` a province card, 'chest:N' or None
-    * ``place``: ``count`` = turn-order place 0-4
-    * ``move``: ``province`` from, ``target`` to (None: do not move), ``count`` armies
-    * ``revolt``: ``province`` where the next winter revolt is fought
-    """
-
-    kind: str
-    player: int
-    field: str | None = None
-    card: str | None = None
-    province: str | None = None
-    target: str | None = None
-    count: int = 0
-
-    def to_dict(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if v is not None and not (k == "count" and v == 0)}
-
-    @staticmethod
-    def from_dict(raw: Any) -> "Decision":
-        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or not isinstance(raw.get("player"), int):
-            raise ValueError(f"a decision needs 'kind' and 'player', got {raw!r}")
-        allowed = {"kind", "player", "field", "card", "province", "target", "count"}
-        if set(raw) - allowed:
-            raise ValueError(f"unknown decision fields {sorted(set(raw) - allowed)}")
-        return Decision(**raw)
+    return SaveFileError(f"inconsistent game state: {msg}")
 
 
 @dataclass
-class Pending:
-    """Who must decide what now (``kind`` as in :class:`Decision`), with its context."""
+class DraftData:
+    """The draft (set-up by claiming provinces): the deck, the two face-up cards, whose turn."""
 
-    kind: str
-    player: int
-    province: str | None = None  # move: from where; revolt: none
-    action: str | None = None  # move: which action (army1_move / battle_a / battle_b)
-    options: list[str] = field(default_factory=list)  # revolt: provinces still to fight
+    deck: list[str] = field(default_factory=list)
+    face_up: list[str] = field(default_factory=list)
+    turn: int = 0
+
+    def check(self, state: "GameState") -> None:
+        if len(self.face_up) > 2 or self.turn < 0:
+            raise _bad("the draft shows more than two cards or a negative turn")
+        if (self.deck or self.face_up) and state.phase != "claim":
+            raise _bad("draft cards are left outside the draft")
 
 
 @dataclass
-class GameState:
-    seed: int
-    side: str
-    num_players: int
-    setup: str  # "beginner" or "draft"
-    players: list[PlayerState]
-    provinces: dict[str, ProvinceState]
-    year: int = 1
-    season: str = "setup"  # setup, spring, summer, autumn, winter, end
-    phase: str = "claim"  # claim, plan, place, actions, winter, end
-    card_supply: list[str] = field(default_factory=list)  # province cards nobody holds
-    draft_deck: list[str] = field(default_factory=list)
-    draft_face_up: list[str] = field(default_factory=list)
-    draft_turn: int = 0
-    event_deck: list[int] = field(default_factory=list)
-    events_face_up: list[int] = field(default_factory=list)
+class RoundData:
+    """One spring/summer/autumn: the event, the action cards, the special cards, the orders."""
+
     event: int | None = None  # this round's event card
-    events_used: list[int] = field(default_factory=list)
     action_cards: list[str] = field(default_factory=list)  # this round's order
     action_index: int = 0  # the action being carried out (0-9)
     turn_index: int = 0  # whose turn within the action (index into turn_order)
     specials: list[str] = field(default_factory=list)  # special card on each place 0-4
     pick_order: list[int] = field(default_factory=list)  # seats in bid order
-    turn_order: list[int] = field(default_factory=list)  # seats in turn order this round
+    turn_order: list[int] = field(default_factory=list)  # seats in turn order this round (kept for winter)
     planner: int = 0  # seat planning now
-    winter_queue: list[int] = field(default_factory=list)  # seats still to face winter revolts
-    revolts: dict[str, int] = field(default_factory=dict)  # province -> extra farmers (winter)
+
+    def check(self, state: "GameState") -> None:
+        seats = set(range(state.num_players))
+        if self.action_cards and sorted(self.action_cards) != sorted(ACTION_IDS):
+            raise _bad("the round's action cards are not the ten actions")
+        if self.specials and sorted(self.specials) != sorted(COMPONENTS.special_cards):
+            raise _bad("the round's special cards are not the five specials")
+        for name in ("pick_order", "turn_order"):
+            order = getattr(self, name)
+            if len(set(order)) != len(order) or not set(order) <= seats:
+                raise _bad(f"the {name.replace('_', ' ')} names a seat twice or an unknown seat")
+        if not (0 <= self.action_index <= len(ACTION_IDS) and 0 <= self.turn_index <= len(seats) and 0 <= self.planner <= len(seats)):
+            raise _bad("a round counter is out of range")
+        if self.event is not None and self.event not in {e.number for e in COMPONENTS.events}:
+            raise _bad(f"unknown event card {self.event!r}")
+
+
+@dataclass
+class WinterData:
+    """Winter: the seats still to face their revolts, and the extra farmers of each drawn province."""
+
+    queue: list[int] = field(default_factory=list)
+    revolts: dict[str, int] = field(default_factory=dict)  # province -> extra farmers
+
+    def check(self, state: "GameState") -> None:
+        if len(set(self.queue)) != len(self.queue) or not set(self.queue) <= set(range(state.num_players)):
+            raise _bad("the winter queue names a seat twice or an unknown seat")
+        for prov, extra in self.revolts.items():
+            if prov not in state.provinces or extra < 0:
+                raise _bad(f"a winter revolt in {prov!r} with {extra} extra farmers")
+
+
+def _alias(group: str, name: str) -> property:
+    """``state.<name>`` reads and writes ``state.<group>.<name>`` (the flat names of version 1)."""
+    return property(lambda s: getattr(getattr(s, group), name),
+                    lambda s, v: setattr(getattr(s, group), name, v),
+                    doc=f"Same as ``{group}.{name}``.")
+
+
+@dataclass
+class GameState:
+    # --- lasting facts -------------------------------------------------------------------
+    rules: Rules
+    seed: int
+    players: list[PlayerState]
+    provinces: dict[str, ProvinceState]
+    year: int = 1
+    season: str = "setup"  # setup, spring, summer, autumn, winter, end
+    phase: str = "claim"  # claim, then the season's phases (plan, place, actions), winter, end
+    card_supply: list[str] = field(default_factory=list)  # province cards nobody holds
+    event_deck: list[int] = field(default_factory=list)
+    events_face_up: list[int] = field(default_factory=list)
+    events_used: list[int] = field(default_factory=list)
     pending: Pending | None = None
     tower: TowerState = field(default_factory=TowerState.empty)
     tower_model: dict = field(default_factory=lambda: {"kind": "physical"})
@@ -151,21 +167,44 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     scores: list[dict] = field(default_factory=list)  # one scoring breakdown per winter
     log: list[dict] = field(default_factory=list)
+    # --- per-phase working data -----------------------------------------------------------
+    draft: DraftData = field(default_factory=DraftData)
+    round: RoundData = field(default_factory=RoundData)
+    winter: WinterData = field(default_factory=WinterData)
+    extra: dict[str, Any] = field(default_factory=dict)  # an expansion's working data, by name (JSON-safe)
 
-    # --- queries -------------------------------------------------------------------
+    # the rules, read through the state (as in version 1)
+    side = property(lambda s: s.rules.side)
+    num_players = property(lambda s: s.rules.players)
+    setup = property(lambda s: s.rules.setup)
+    # the working data under their version-1 names
+    draft_deck = _alias("draft", "deck")
+    draft_face_up = _alias("draft", "face_up")
+    draft_turn = _alias("draft", "turn")
+    event = _alias("round", "event")
+    action_cards = _alias("round", "action_cards")
+    action_index = _alias("round", "action_index")
+    turn_index = _alias("round", "turn_index")
+    specials = _alias("round", "specials")
+    pick_order = _alias("round", "pick_order")
+    turn_order = _alias("round", "turn_order")
+    planner = _alias("round", "planner")
+    winter_queue = _alias("winter", "queue")
+    revolts = _alias("winter", "revolts")
+
+    # --- queries -------------------------------------------------------------------------
     def player_provinces(self, seat: int) -> list[str]:
         return [n for n, p in self.provinces.items() if p.owner == seat]
 
     def tower_count(self, owner: int | None) -> int:
         return self.tower.count_owner(owner)
 
-    # --- cheap copies (undo) ---------------------------------------------------------
+    # --- cheap copies (undo) ---------------------------------------------------------------
     def snapshot(self) -> "GameState":
         """A copy sharing nothing mutable with this state, except the append-only ``log`` and ``scores``.
 
-        Used for undo: much cheaper than a JSON round trip. The log is shared and
-        cut back to its length on restore (:meth:`restore`); cubes are shared (never
-        changed in place).
+        Used for undo: much cheaper than a JSON round trip. The log is shared and cut back
+        to its length on restore (:meth:`restore_log`); cubes and the rules are shared (never changed).
         """
         copy = GameState.__new__(GameState)
         for f in fields(self):
@@ -173,6 +212,8 @@ class GameState:
             if f.name == "log":
                 copy.log = value
                 copy._log_len = len(value)
+            elif f.name == "rules":
+                copy.rules = value
             elif f.name == "provinces":
                 copy.provinces = {n: p.copy() for n, p in value.items()}
             elif f.name == "players":
@@ -192,42 +233,17 @@ class GameState:
             del self.log[n:]
             del self._log_len
 
-    # --- JSON ----------------------------------------------------------------------
+    # --- JSON (see savefile) -----------------------------------------------------------------
     def to_dict(self) -> dict:
-        d = {
-            "format_version": FORMAT_VERSION,
-            **{k: v for k, v in asdict(self).items() if k not in ("tower", "players", "provinces", "pending", "rng_state")},
-        }
-        d["players"] = [asdict(p) for p in self.players]
-        d["provinces"] = {n: asdict(p) for n, p in self.provinces.items()}
-        d["pending"] = asdict(self.pending) if self.pending else None
-        d["tower"] = self.tower.to_dict()
-        d["rng_state"] = _rng_to_json(self.rng_state)
-        return d
+        from .savefile import state_to_dict
+
+        return state_to_dict(self)
 
     @staticmethod
     def from_dict(raw: Any) -> "GameState":
-        if not isinstance(raw, dict):
-            raise SaveFileError("a saved game must be a JSON object")
-        version = raw.get("format_version")
-        if version != FORMAT_VERSION:
-            raise SaveFileError(f"format_version is {version!r}; this program reads version {FORMAT_VERSION}")
-        try:
-            data = dict(raw)
-            data.pop("format_version")
-            players = [PlayerState(**p) for p in data.pop("players")]
-            provinces = {n: ProvinceState(**p) for n, p in data.pop("provinces").items()}
-            pending = data.pop("pending")
-            tower = TowerState.from_dict(data.pop("tower"))
-            rng_state = _rng_from_json(data.pop("rng_state"))
-            state = GameState(players=players, provinces=provinces, tower=tower, rng_state=rng_state,
-                              pending=Pending(**pending) if pending else None, **data)
-        except SaveFileError:
-            raise
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise SaveFileError(f"the saved game is malformed: {exc}") from None
-        check_state(state)
-        return state
+        from .savefile import state_from_dict
+
+        return state_from_dict(raw)
 
 
 def _copy_plain(value: Any) -> Any:
@@ -245,70 +261,8 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
-def _rng_to_json(state: Any) -> Any:
-    if state is None:
-        return None
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(raw: Any) -> Any:
-    if raw is None:
-        return None
-    if not (isinstance(raw, list) and len(raw) == 3 and isinstance(raw[1], list) and len(raw[1]) == 625):
-        raise SaveFileError("the random generator state is malformed")
-    state = (raw[0], tuple(raw[1]), raw[2])
-    try:
-        random.Random().setstate(state)
-    except (TypeError, ValueError) as exc:
-        raise SaveFileError(f"the random generator state is malformed: {exc}") from None
-    return state
-
-
 def check_state(state: GameState) -> None:
     """Raise SaveFileError unless the state obeys the game's conservation laws and ranges."""
-    from ..board import province_graph  # local: avoids a cycle at import
+    from .savefile import check_state as check
 
-    def bad(msg: str) -> SaveFileError:
-        return SaveFileError(f"inconsistent game state: {msg}")
-
-    if state.side not in ("sun", "moon"):
-        raise bad(f"unknown board side {state.side!r}")
-    if not COMPONENTS.min_players <= state.num_players <= COMPONENTS.max_players or len(state.players) != state.num_players:
-        raise bad(f"{len(state.players)} players for a {state.num_players}-player game")
-    g = province_graph(state.side, state.num_players)
-    if set(state.provinces) != set(g.nodes):
-        raise bad("the provinces do not match the board side and player count")
-    for name, p in state.provinces.items():
-        if p.armies < 0 or p.unrest < 0:
-            raise bad(f"{name} has a negative count")
-        if (p.owner is None) != (p.armies == 0):
-            raise bad(f"{name}: an owned province must have armies and a neutral one none")
-        if p.owner is not None and not 0 <= p.owner < state.num_players:
-            raise bad(f"{name} is owned by unknown seat {p.owner}")
-        if len(p.buildings) > g.nodes[name]["building_slots"] or len(set(p.buildings)) != len(p.buildings) or set(p.buildings) - set(BUILDINGS):
-            raise bad(f"{name} breaks the building rules: {p.buildings}")
-    for pl in state.players:
-        for attr in ("chests", "rice", "supply", "points"):
-            if getattr(pl, attr) < 0:
-                raise bad(f"player {pl.seat} has negative {attr}")
-        in_tower = state.tower_count(pl.seat)
-        on_board = sum(p.armies for p in state.provinces.values() if p.owner == pl.seat)
-        if pl.supply + on_board + in_tower != COMPONENTS.armies_each:
-            raise bad(f"player {pl.seat}'s armies add up to {pl.supply + on_board + in_tower}, not {COMPONENTS.armies_each}")
-    if state.farmer_supply + state.tower_count(None) != COMPONENTS.farmers:
-        raise bad(f"farmers add up to {state.farmer_supply + state.tower_count(None)}, not {COMPONENTS.farmers}")
-    cards = [c for pl in state.players for c in pl.hand] + state.card_supply + state.draft_deck + state.draft_face_up
-    if len(cards) != len(set(cards)):
-        raise bad("a province card is held twice")
-    expected = {g.nodes[n]["card"] for n in g.nodes}
-    if set(cards) != expected:
-        raise bad("province cards are missing or unknown")
-    for pl in state.players:
-        for c in pl.hand:
-            name = c.split("/")[0]
-            if state.provinces[name].owner != pl.seat:
-                raise bad(f"player {pl.seat} holds the card of {name} but does not hold the province")
-    for c in state.card_supply:
-        if state.provinces[c.split("/")[0]].owner is not None:
-            raise bad(f"the card of {c} lies in the supply but the province is held")
+    check(state)

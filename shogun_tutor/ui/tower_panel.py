@@ -19,7 +19,9 @@ import plotly.graph_objects as go
 from .. import i18n
 from ..i18n import N_, _
 from ..rules.battle import judge, split_tray
-from ..rules.odds import battle_odds
+from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
+from ..rules.odds import setup_odds
+from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
 from .board_panel import sync_for_new_views
@@ -27,6 +29,7 @@ from .explain import battle_lines, player_name
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1
+FILL_PLAYERS = 4  # the demo tower is filled as at the start of a 4-player game
 FRAME_SECONDS = 0.55
 
 
@@ -123,25 +126,29 @@ class TowerPanel:
             self.update_odds()
 
     # --- the battle set-up ----------------------------------------------------------------
-    def battle_setup(self) -> dict:
+    def battle(self) -> BattleSetup:
+        """The battle set up in the controls, from the engine's one battle set-up (no cards: a plain battle)."""
         kind = self.kind.value
         if kind == "player":
-            return dict(kind=kind, attacker=self.attackers.value, defender=self.defenders.value, farmers=0, unrest=self.unrest.value,
-                        attacker_seat=ATTACKER, defender_seat=DEFENDER)
+            return setup_battle(kind, attacker=ATTACKER, defender=DEFENDER, moved=self.attackers.value,
+                                defending=self.defenders.value, unrest=self.unrest.value)
         if kind == "neutral":
-            return dict(kind=kind, attacker=self.attackers.value, defender=0, farmers=1, unrest=0,
-                        attacker_seat=ATTACKER, defender_seat=None)
-        farmers = self.unrest.value + self.extra.value
-        return dict(kind=kind, attacker=0, defender=self.defenders.value, farmers=farmers, unrest=self.unrest.value,
-                    attacker_seat=None, defender_seat=DEFENDER)
+            return setup_battle(kind, attacker=ATTACKER, moved=self.attackers.value)
+        return setup_battle(kind, defender=DEFENDER, defending=self.defenders.value, unrest=self.unrest.value,
+                            extra_farmers=self.extra.value)
+
+    def battle_setup(self) -> dict:
+        setup = self.battle()
+        return dict(kind=setup.kind, attacker=setup.attacker_armies, defender=setup.defender_armies, farmers=setup.farmers,
+                    unrest=setup.unrest, attacker_seat=setup.attacker, defender_seat=setup.defender)
 
     def update_odds(self) -> None:
+        setup = self.battle()
         b = self.battle_setup()
         if b["attacker"] + b["defender"] + b["farmers"] == 0:
             self.odds.value = ""
             return
-        o = battle_odds(b["attacker"], b["defender"], b["farmers"], tower=self.tower, trials=self.odds_trials, kind=b["kind"],
-                        unrest=b["unrest"], attacker_seat=b["attacker_seat"], defender_seat=b["defender_seat"], seed=7)
+        o = setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7)
         if b["kind"] == "revolt":
             text = _("Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.").format(
                 n=b["defender"], keep=_percent(o.loss), draw=_percent(o.draw), loss=_percent(o.win))
@@ -166,10 +173,10 @@ class TowerPanel:
         return out
 
     def new_tower(self) -> None:
-        """A fresh tower, filled as at the start of a 4-player game (7 armies each + 10 farmers)."""
+        """A fresh tower, filled as at the start of a 4-player game (the components' armies each + farmers)."""
         self._cancel()
         self.tower = TowerState.empty(self.model.params.levels)
-        cubes = [c for seat in range(4) for c in self._cubes(seat, 7, "fill")] + self._cubes(None, 10, "fill")
+        cubes = [c for owner, n in fill_setup(FILL_PLAYERS).groups for c in self._cubes(owner, n, "fill")]
         self.model.throw(self.tower, cubes, self.rng)
         self.tower.tray = []  # what fell out goes back to the supplies
         self.last_verdict = None
@@ -185,13 +192,11 @@ class TowerPanel:
         self._cancel()
         b = self.battle_setup()
         origin = "demo"
-        cubes = self._cubes(b["attacker_seat"], b["attacker"], origin) if b["attacker"] else []
-        cubes += self._cubes(b["defender_seat"], b["defender"], origin) if b["defender"] else []
-        cubes += self._cubes(None, b["farmers"], origin)
+        cubes = [c for owner, n in self.battle().groups if n for c in self._cubes(owner, n, origin)]
         before = {c.id for level in self.tower.levels for c in level}
         result = self.model.throw(self.tower, cubes, self.rng)
         moved = {p.cube.id for p in result.paths}
-        record = {"paths": [[p.cube.id, p.cube.owner, p.cube.origin, p.start, p.end, p.knocked] for p in result.paths]}
+        record = throw_record(result)
         out = result.out_by_owner()
         a_out = out.get(b["attacker_seat"], 0) if b["attacker_seat"] is not None else 0
         d_out = out.get(b["defender_seat"], 0) if b["defender_seat"] is not None else 0

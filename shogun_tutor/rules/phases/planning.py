@@ -1,0 +1,152 @@
+"""Planning: the secret plans, the event card, the bids; then the turn-order places (with their special cards)."""
+
+from __future__ import annotations
+
+from ...data import COMPONENTS
+from .. import errors as E
+from ..decisions import Decision, Pending
+from ..state import PLACES, chest_card, chest_value
+from .base import Phase
+
+
+class PlanPhase(Phase):
+    """Each seat covers its plan fields one at a time; then the event is drawn and the bids are paid."""
+
+    id = "plan"
+    decisions = {"plan": ("field", "card")}
+
+    def enter(self, game) -> None:
+        game.state.round.planner = 0
+
+    def step(self, game) -> None:
+        s = game.state
+        while s.round.planner < s.num_players:
+            pl = s.players[s.round.planner]
+            if len(pl.plan) < len(s.rules.plan_fields(s, pl.seat)):
+                s.pending = Pending("plan", pl.seat)
+                return
+            game._log("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None])
+            s.round.planner += 1
+        draw_event(game)
+        reveal_bids(game)
+        game.next_phase()
+
+    # --- legality -----------------------------------------------------------------------
+    def context(self, game, pending):
+        s = game.state
+        pl = s.players[pending.player]
+        fields = s.rules.plan_fields(s, pl.seat)
+        field = next(f for f in fields if f not in pl.plan)
+        used = set(v for v in pl.plan.values() if v)
+        cards = [c for c in sorted(pl.hand) + [chest_card(n) for n in COMPONENTS.war_chest_cards] if c not in used]
+        remaining = sum(1 for f in fields if f not in pl.plan)
+        opts: list[str | None] = [c for c in cards if not (field == "bid" and self.too_high(c, pl.chests))]
+        if len(cards) < remaining or not opts:
+            opts.append(None)  # not enough cards for every field: this one may stay empty
+        return field, opts
+
+    @staticmethod
+    def too_high(card: str | None, chests: int) -> bool:
+        v = chest_value(card)
+        return v is not None and v > chests
+
+    def candidates(self, game, pending, ctx):
+        field, opts = ctx
+        return [Decision("plan", pending.player, field=field, card=c) for c in opts]
+
+    def why_not(self, game, d, ctx):
+        field, opts = ctx
+        if d.field != field:
+            return E.WrongDecisionKind(f"plan the field {field!r} next, not {d.field!r}", rule="plan.field_order")
+        if d.card in opts:
+            return None
+        if d.card is None:
+            return E.EmptyFieldNotAllowed("every field must be covered while cards are left")
+        chests = game.state.players[d.player].chests
+        if field == "bid" and self.too_high(d.card, chests):
+            return E.BidTooHigh(f"a bid of {chest_value(d.card)} chests, but only {chests} in the war chest")
+        return E.CardNotAvailable(f"{d.card!r} is not an unused card of this player")
+
+    def execute(self, game, d) -> None:
+        game.state.players[d.player].plan[d.field] = d.card
+        game.state.pending = None
+
+
+def draw_event(game) -> None:
+    s = game.state
+    pool = list(s.events_face_up)
+    game.rng.shuffle(pool)
+    s.round.event = pool[0]
+    s.events_face_up.remove(s.round.event)
+    game._log("round.event", event=s.round.event, effect=COMPONENTS.event(s.round.event).effect,
+              remaining=list(s.events_face_up))
+
+
+def reveal_bids(game) -> None:
+    s = game.state
+    ranks = []
+    for pl in s.players:
+        card = pl.plan.get("bid")
+        v = chest_value(card)
+        if v is not None and v > 0:
+            pl.chests -= v
+            rank, kind = (0, -v), "chests"
+        elif card is not None and v is None:
+            rank, kind = (1, 0), "province"
+        elif v == 0:
+            rank, kind = (2, 0), "zero"
+        else:
+            rank, kind = (3, 0), "none"
+        ranks.append((rank, pl.seat, kind, v or 0))
+    tiebreak = list(range(s.num_players))
+    game.rng.shuffle(tiebreak)  # the tied daimyo cards, shuffled
+    order = sorted(ranks, key=lambda r: (r[0], tiebreak.index(r[1])))
+    s.round.pick_order = [r[1] for r in order]
+    ties: dict = {}
+    for r in ranks:
+        ties.setdefault(r[0], []).append(r[1])
+    game._log(
+        "order.bids",
+        bids=[{"player": r[1], "kind": r[2], "chests": r[3]} for r in sorted(ranks, key=lambda r: r[1])],
+        pick_order=list(s.round.pick_order),
+        ties=[sorted(v) for v in ties.values() if len(v) > 1],
+    )
+
+
+class PlacePhase(Phase):
+    """In bid order each seat takes a turn-order place and the special card lying there."""
+
+    id = "place"
+    decisions = {"place": ("count",)}
+
+    def step(self, game) -> None:
+        s = game.state
+        for seat in s.round.pick_order:
+            if s.players[seat].place is None:
+                s.pending = Pending("place", seat)
+                return
+        s.round.turn_order = sorted(range(s.num_players), key=lambda seat: s.players[seat].place)
+        game._log("order.turn_order", turn_order=list(s.round.turn_order),
+                  specials={str(p.seat): p.special for p in s.players})
+        game.next_phase()
+
+    def context(self, game, pending):
+        return {pl.place for pl in game.state.players if pl.place is not None}
+
+    def candidates(self, game, pending, taken):
+        return [Decision("place", pending.player, count=place) for place in range(PLACES)]
+
+    def why_not(self, game, d, taken):
+        if not 0 <= d.count < PLACES:
+            return E.PlaceTaken(f"there is no place {d.count}")
+        if d.count in taken:
+            return E.PlaceTaken(f"place {d.count + 1} is taken")
+        return None
+
+    def execute(self, game, d) -> None:
+        s = game.state
+        pl = s.players[d.player]
+        pl.place = d.count
+        pl.special = s.round.specials[d.count]
+        game._log("order.pick_place", d.player, place=d.count + 1, special=pl.special)
+        s.pending = None

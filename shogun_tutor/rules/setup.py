@@ -1,0 +1,96 @@
+"""A new game: the rules, the players' starting positions (beginner or draft), the shuffled decks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import check_players, check_side
+from ..data import BOARD, COMPONENTS
+from . import errors as E
+from .rules import Rules
+from .state import GameState, PlayerState, ProvinceState
+from .tower import PhysicalTower, TowerModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def new_game(
+    players: int = 4,
+    side: str = "sun",
+    seed: int = 0,
+    setup: str = "beginner",
+    *,
+    tower: TowerModel | None = None,
+    history: bool = True,
+    expansions: tuple[str, ...] = (),
+) -> "Game":
+    """Set up a new game; returns it waiting for the first decision.
+
+    ``setup`` is ``"beginner"`` (the rulebook's start positions, sun side only)
+    or ``"draft"`` (claim provinces with the two face-up cards). ``expansions``
+    names registered expansions (:data:`.rules.EXPANSIONS`).
+    """
+    from .game import Game
+    from .phases.draft import after_claims
+
+    try:
+        check_players(players)
+        check_side(side)
+    except ValueError as exc:
+        raise E.SetupError(str(exc)) from None
+    rules = Rules(players, side, setup, tuple(expansions))
+    if setup == "beginner" and side != COMPONENTS.beginner_setup_side:
+        raise E.SetupError(f"the beginner set-up exists for the {COMPONENTS.beginner_setup_side} side only; use setup='draft'")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise E.SetupError(f"seed must be a whole number, got {seed!r}")
+    g = rules.graph
+    model = tower or PhysicalTower()
+    state = GameState(
+        rules=rules,
+        seed=seed,
+        players=[
+            PlayerState(seat=i, colour=COMPONENTS.colours[i], chests=COMPONENTS.starting_chests[players],
+                        supply=COMPONENTS.armies_each, groups=list(COMPONENTS.start_groups[players]))
+            for i in range(players)
+        ],
+        provinces={n: ProvinceState() for n in g.nodes},
+        tower_model=model.to_dict(),  # type: ignore[attr-defined]
+        farmer_supply=COMPONENTS.farmers,
+        extra={name: factory() for exp in rules.expansion_list for name, factory in exp.state_fields.items()},
+    )
+    game = Game(state, history=history, tower=model)
+    rng = game.rng
+    rng.seed(seed)
+    events = [e.number for e in COMPONENTS.events]
+    rng.shuffle(events)
+    state.event_deck = events
+    cards = sorted(g.nodes[n]["card"] for n in g.nodes)
+    game._log("setup.start", players=players, side=side, setup=setup, seed=seed,
+              chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
+              excluded=sorted(BOARD.side(side).three_player_excluded) if players == 3 else [],
+              excluded_status=BOARD.side(side).excluded_provenance.status)
+    if setup == "beginner":
+        setups = COMPONENTS.beginner_setups[players]
+        for seat, letter in enumerate(sorted(setups)):
+            pl = state.players[seat]
+            for prov, armies in setups[letter]:
+                pv = state.provinces[prov]
+                pv.owner, pv.armies = seat, armies
+                pl.supply -= armies
+                card = g.nodes[prov]["card"]
+                pl.hand.append(card)
+                cards.remove(card)
+            pl.groups = []
+            game._log("setup.beginner", seat, letter=letter, provinces=[[p, a] for p, a in setups[letter]])
+        state.card_supply = cards
+        state.phase = "setup"
+        after_claims(game)
+    else:
+        rng.shuffle(cards)
+        state.draft.deck = cards
+        state.draft.face_up = [state.draft.deck.pop(0), state.draft.deck.pop(0)]
+        state.phase = "claim"
+    game._advance()
+    game._sync_rng()
+    return game
