@@ -255,7 +255,7 @@ def may_attack(state: "GameState", seat: int, target: str, action: str | None = 
 
 def immune_neighbours(state: "GameState", seat: int, prov: str, action: str | None = None) -> list[str]:
     """Neighbours of ``prov`` held by others that may not be attacked now."""
-    return sorted(n for n in state.rules.graph.adj[prov] if not may_attack(state, seat, n, action))
+    return [n for n in state.rules.neighbours[prov] if not may_attack(state, seat, n, action)]
 
 
 def build_cost(state: "GameState", seat: int, building: str) -> int:

@@ -76,6 +76,11 @@ class Rules:
         return province_graph(self.side, self.players)
 
     @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each province in play -> its neighbours (land and sea), sorted."""
+        return {n: tuple(sorted(self.graph.adj[n])) for n in sorted(self.graph.nodes)}
+
+    @cached_property
     def expansion_list(self) -> tuple[Expansion, ...]:
         return tuple(EXPANSIONS[e] for e in self.expansions)
 

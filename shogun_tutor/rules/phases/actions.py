@@ -21,19 +21,20 @@ def move_targets(game, p: Pending) -> list[tuple[str, int]]:
     src = s.provinces[p.province]
     if src.owner != p.player or src.armies < 2:
         return []
-    out = []
-    for n in sorted(game.graph.adj[p.province]):
-        if move_problem(game, p, n) is None:
-            out.append((n, src.armies - 1))
-    return out
+    return [(n, src.armies - 1) for n in game.rules.neighbours[p.province] if entry_problem(game, p, n) is None]
 
 
 def move_problem(game, p: Pending, target: str) -> E.RuleViolation | None:
     """Why the pending move may not go into ``target`` (None: it may)."""
-    if target not in game.graph:
+    if target not in game.rules.neighbours:
         return E.NotInPlay(f"{target} is not in play")
-    if target not in game.graph.adj[p.province]:
+    if target not in game.rules.neighbours[p.province]:
         return E.NotAdjacent(f"{target} does not border {p.province} (sea routes count)")
+    return entry_problem(game, p, target)
+
+
+def entry_problem(game, p: Pending, target: str) -> E.RuleViolation | None:
+    """Why the pending move may not enter the neighbour ``target`` (None: it may)."""
     t = game.state.provinces[target]
     if p.action == "army1_move" and t.owner != p.player:
         return E.NotOwnProvince(f"with 'place 1 army' armies may only move into an own province; {target} is not")
@@ -53,10 +54,10 @@ class ActionsPhase(Phase):
 
     # --- legality -----------------------------------------------------------------------
     def context(self, game, pending):
-        return move_targets(game, pending)
+        return dict(move_targets(game, pending))  # target -> most armies
 
     def candidates(self, game, p, targets):
-        for target, max_n in targets:
+        for target, max_n in targets.items():
             for n in range(1, max_n + 1):
                 yield Decision("move", p.player, province=p.province, target=target, count=n)
         yield Decision("move", p.player, province=p.province, target=None, count=0)
@@ -71,9 +72,10 @@ class ActionsPhase(Phase):
             if p.action != "army1_move" and targets:
                 return E.RuleViolation("the battle/move action must be carried out when it can be", rule="action.must_carry_out")
             return None
-        problem = move_problem(game, p, d.target)
-        if problem:
-            return problem
+        if d.target not in targets:  # the targets are those move_problem lets through
+            problem = move_problem(game, p, d.target)
+            if problem:
+                return problem
         armies = game.state.provinces[p.province].armies
         if not 1 <= d.count <= armies - 1:
             return E.MustLeaveOneArmy(f"{p.province} has {armies} armies: move 1 to {armies - 1}")

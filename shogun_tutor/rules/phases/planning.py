@@ -8,6 +8,8 @@ from ..decisions import Decision, Pending
 from ..state import PLACES, chest_card, chest_value
 from .base import Phase
 
+CHEST_CARDS = [chest_card(n) for n in COMPONENTS.war_chest_cards]
+
 
 class PlanPhase(Phase):
     """Each seat covers its plan fields one at a time; then the event is drawn and the bids are paid."""
@@ -37,10 +39,10 @@ class PlanPhase(Phase):
         pl = s.players[pending.player]
         fields = s.rules.plan_fields(s, pl.seat)
         field = next(f for f in fields if f not in pl.plan)
-        used = set(v for v in pl.plan.values() if v)
-        cards = [c for c in sorted(pl.hand) + [chest_card(n) for n in COMPONENTS.war_chest_cards] if c not in used]
-        remaining = sum(1 for f in fields if f not in pl.plan)
-        opts: list[str | None] = [c for c in cards if not (field == "bid" and self.too_high(c, pl.chests))]
+        used = set(pl.plan.values())
+        cards = [c for c in sorted(pl.hand) + CHEST_CARDS if c not in used]
+        remaining = len(fields) - len(pl.plan)  # plans hold only this seat's fields
+        opts: list[str | None] = [c for c in cards if not self.too_high(c, pl.chests)] if field == "bid" else list(cards)
         if len(cards) < remaining or not opts:
             opts.append(None)  # not enough cards for every field: this one may stay empty
         return field, opts
