@@ -178,70 +178,57 @@ def sources(state: "GameState", seat: int | None) -> Iterator[Modifier]:
 
 
 # --- the questions the rules ask ---------------------------------------------------------------
+def _chain(mods, start: int, ask) -> tuple[int, list[dict]]:
+    """Each source in turn may change the number (``ask(m, value)`` -> (value, record) or None)."""
+    value, steps = start, []
+    for m in mods:
+        r = ask(m, value)
+        if r:
+            value = r[0]
+            steps.append(r[1])
+    return value, steps
+
+
+def _from_supply(mods, supply: int, ask) -> list[tuple[int, dict]]:
+    """Extra armies from a supply, each source taking from what the ones before left (``ask(m, supply)``)."""
+    out = []
+    for m in mods:
+        r = ask(m, supply)
+        if r:
+            supply -= r[0]
+            out.append(r)
+    return out
+
+
 def income(state: "GameState", seat: int, action: str, base: int) -> tuple[int, list[dict]]:
     """Tax or rice collected from a province yielding ``base``: (amount, steps)."""
-    amount, steps = base, []
-    for m in sources(state, seat):
-        r = m.income(action, amount)
-        if r:
-            amount = r[0]
-            steps.append(r[1])
-    return amount, steps
+    return _chain(sources(state, seat), base, lambda m, v: m.income(action, v))
 
 
 def armies_needed(state: "GameState", seat: int, action: str) -> tuple[int, list[dict]]:
     """Armies an army action needs (it lapses without them), with its steps."""
-    amount, steps = COMPONENTS.action_amounts[action], []
-    for m in sources(state, seat):
-        r = m.armies_needed(action, amount)
-        if r:
-            amount = r[0]
-            steps.append(r[1])
-    return amount, steps
+    return _chain(sources(state, seat), COMPONENTS.action_amounts[action], lambda m, v: m.armies_needed(action, v))
 
 
 def armies_to_place(state: "GameState", seat: int, action: str, needed: int, supply: int) -> tuple[int, list[dict]]:
     """After paying: the armies actually placed (an optional other number, e.g. "6 armies")."""
-    amount, steps = needed, []
-    for m in sources(state, seat):
-        r = m.armies_instead(action, amount, supply)
-        if r:
-            amount = r[0]
-            steps.append(r[1])
-    return amount, steps
+    return _chain(sources(state, seat), needed, lambda m, v: m.armies_instead(action, v, supply))
 
 
 def attack_extras(state: "GameState", seat: int, supply: int) -> list[tuple[int, dict]]:
-    """Extra armies of the attacker from his supply (specials first, for the attack)."""
-    out = []
-    for m in seat_sources(state, seat) + event_sources(state):
-        r = m.attack_armies(seat, supply)
-        if r:
-            supply -= r[0]
-            out.append(r)
-    return out
+    """Extra armies of the attacker from his supply (his own cards first, then the event's)."""
+    return _from_supply(seat_sources(state, seat) + event_sources(state), supply, lambda m, n: m.attack_armies(seat, n))
 
 
 def defence_extras(state: "GameState", seat: int, supply: int, buildings: list[str]) -> list[tuple[int, dict]]:
     """Extra armies of a defending player from his supply: his special, then the castle event."""
-    out = []
-    for m in seat_sources(state, seat) + event_sources(state):
-        r = m.defence_armies(seat, supply, buildings)
-        if r:
-            supply -= r[0]
-            out.append(r)
-    return out
+    return _from_supply(seat_sources(state, seat) + event_sources(state), supply,
+                        lambda m, n: m.defence_armies(seat, n, buildings))
 
 
 def neutral_farmers(state: "GameState | None") -> tuple[int, list[dict]]:
     """Farmers defending a neutral province (1, or the event's number), with the event's record."""
-    farmers, extras = 1, []
-    for m in (event_sources(state) if state is not None else []):
-        r = m.neutral_farmers(farmers)
-        if r:
-            farmers = r[0]
-            extras.append(r[1])
-    return farmers, extras
+    return _chain(event_sources(state) if state is not None else [], 1, lambda m, v: m.neutral_farmers(v))
 
 
 def may_attack(state: "GameState", seat: int, target: str, action: str | None = None) -> bool:

@@ -128,9 +128,11 @@ def battle_odds(
 ) -> Odds:
     """Chances of a battle thrown now, on the given tower (default: an empty one).
 
-    ``attacker``/``defender`` are the armies each side throws in (include the
-    +1 specials and the castle event), ``farmers`` the farmers thrown in (1 or
-    2 for a neutral province, the rebels of a revolt). For a revolt pass
+    ``attacker``/``defender`` are the armies each side throws in (the cards'
+    extra armies included), ``farmers`` the farmers thrown in (1 or 2 for a
+    neutral province, the rebels of a revolt). For a battle of a game use
+    :func:`setup_odds` with :func:`.battle_setup.battle_in_state`: the set-up
+    counts the cards, nobody adds them by hand. For a revolt pass
     ``kind='revolt'``, ``attacker=0``, ``attacker_seat=None``; for a neutral
     province ``kind='neutral'``, ``defender=0``, ``defender_seat=None``.
     Cubes of the two seats already in the tower or the tray count for them

@@ -17,19 +17,12 @@ from typing import Any
 from ..data import BUILDINGS, COMPONENTS
 from .errors import SaveFileError
 from .rules import Rules
-from .state import DraftData, GameState, Pending, PlayerState, ProvinceState, RoundData, WinterData, _bad
+from .state import V1_NAMES, DraftData, GameState, Pending, PlayerState, ProvinceState, RoundData, WinterData, _bad
 from .tower import TowerState
 
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 _GROUPS = {"draft": DraftData, "round": RoundData, "winter": WinterData}
-_V1_NAMES = {  # version-1 flat name -> (group, name)
-    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
-    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
-    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
-    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
-    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
-}
 
 
 def state_to_dict(state: GameState) -> dict:
@@ -64,7 +57,7 @@ def upgrade_v1(raw: dict) -> dict:
     data["rules"] = {"players": data.pop("num_players"), "side": data.pop("side"), "setup": data.pop("setup"),
                      "expansions": []}
     groups: dict[str, dict] = {g: {} for g in _GROUPS}
-    for old, (group, name) in _V1_NAMES.items():
+    for old, (group, name) in V1_NAMES.items():
         if old in data:
             groups[group][name] = data.pop(old)
     data.update(groups)

@@ -177,20 +177,7 @@ class GameState:
     side = property(lambda s: s.rules.side)
     num_players = property(lambda s: s.rules.players)
     setup = property(lambda s: s.rules.setup)
-    # the working data under their version-1 names
-    draft_deck = _alias("draft", "deck")
-    draft_face_up = _alias("draft", "face_up")
-    draft_turn = _alias("draft", "turn")
-    event = _alias("round", "event")
-    action_cards = _alias("round", "action_cards")
-    action_index = _alias("round", "action_index")
-    turn_index = _alias("round", "turn_index")
-    specials = _alias("round", "specials")
-    pick_order = _alias("round", "pick_order")
-    turn_order = _alias("round", "turn_order")
-    planner = _alias("round", "planner")
-    winter_queue = _alias("winter", "queue")
-    revolts = _alias("winter", "revolts")
+    # the working data also answer to their version-1 flat names (V1_NAMES, set below the class)
 
     # --- queries -------------------------------------------------------------------------
     def player_provinces(self, seat: int) -> list[str]:
@@ -244,6 +231,17 @@ class GameState:
         from .savefile import state_from_dict
 
         return state_from_dict(raw)
+
+
+V1_NAMES = {  # version-1 flat name -> (group, name); ``state.event`` reads and writes ``state.round.event``
+    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
+    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
+    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
+    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
+    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
+}
+for _old, (_group, _name) in V1_NAMES.items():
+    setattr(GameState, _old, _alias(_group, _name))
 
 
 def _copy_plain(value: Any) -> Any:
