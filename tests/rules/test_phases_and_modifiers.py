@@ -215,3 +215,53 @@ def test_rules_modules_are_small_and_import_no_ui():
         assert len(text.splitlines()) <= 410, path
         for bad in ("from ..ui", "from ..viz", "from ...ui", "from ...viz", "shogun_tutor.ui", "shogun_tutor.viz", "i18n"):
             assert bad not in text, (path, bad)
+
+
+# --- one legality check ------------------------------------------------------------------------------------
+def _wider_candidates(game):
+    """Legal and illegal decisions of the pending kind: every field value the kind could take."""
+    s = game.state
+    kind, seat = game.to_decide()
+    p = s.pending
+    if kind == "move":
+        provinces = sorted(s.provinces) + ["Atlantis", None]
+        armies = s.provinces[p.province].armies
+        return [Decision("move", seat, province=p.province, target=t, count=n)
+                for t in provinces for n in range(0, armies + 2)] + [Decision("move", seat, province="Atlantis", count=0)]
+    if kind == "plan":
+        field = game.legal_decisions()[0].field
+        cards = sorted(c for pl in s.players for c in pl.hand) + [f"chest:{n}" for n in range(4)] + [None]
+        return [Decision("plan", seat, field=f, card=c) for f in (field, "bid", "tax") for c in cards]
+    if kind == "place":
+        return [Decision("place", seat, count=n) for n in range(-1, 7)]
+    if kind == "claim":
+        return [Decision("redraw", seat)] + [Decision("claim", seat, field=f, count=n)
+                                             for f in ("up0", "up1", "up2", "deck") for n in range(-1, 9)]
+    return [Decision("revolt", seat, province=n) for n in sorted(s.provinces)]
+
+
+def _same_choice(game, d):
+    """Equal army groups are one choice: the legal list names the first of them."""
+    groups = game.state.players[d.player].groups
+    if d.kind == "claim" and 0 <= d.count < len(groups):
+        return Decision("claim", d.player, field=d.field, count=groups.index(groups[d.count]))
+    return d
+
+
+@pytest.mark.parametrize("players, side, setup, seed", [(3, "moon", "draft", 1), (5, "sun", "beginner", 2)])
+def test_apply_accepts_exactly_the_legal_decisions(players, side, setup, seed):
+    game = new_game(players=players, side=side, seed=seed, setup=setup, history=False)
+    bots = [RandomBot(seed * 10 + i) for i in range(players)]
+    seen = set()
+    while not game.over:
+        legal = game.legal_decisions()
+        for d in _wider_candidates(game):
+            try:
+                game.check(d)
+                accepted = True
+            except E.RuleViolation:
+                accepted = False
+            assert accepted == (_same_choice(game, d) in legal), d
+            seen.add((d.kind, accepted))
+        game.apply(bots[game.to_decide()[1]].decide(game))
+    assert {("plan", True), ("plan", False), ("move", True), ("move", False), ("place", False)} <= seen
