@@ -39,7 +39,8 @@ class Expansion:
     * ``insert``: where each new phase goes in the season: ``(phase_id, after_phase_id)``;
     * ``plan_fields``: ``(state, seat) -> extra plan fields`` for that seat (after the ten actions, before the bid);
     * ``modifier_sources``: ``(state, seat) -> modifiers`` active for that seat (after event and special);
-    * ``state_fields``: ``{name: factory}`` of its own working data, kept in ``state.extra[name]``.
+    * ``state_fields``: ``{name: factory}`` of its own working data, kept in ``state.extra[name]`` (JSON-safe);
+    * ``check``: ``(state) -> None``, raising :class:`SaveFileError` when its working data is inconsistent.
     """
 
     name: str
@@ -48,6 +49,7 @@ class Expansion:
     plan_fields: Callable[["GameState", int], tuple[str, ...]] | None = None
     modifier_sources: Callable[["GameState", int], Iterable[Any]] | None = None
     state_fields: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    check: Callable[["GameState"], None] | None = None
 
 
 EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)

@@ -118,11 +118,17 @@ def check_state(state: GameState) -> None:
     """Raise SaveFileError unless the state obeys the game's conservation laws and ranges.
 
     First the lasting facts (armies, farmers, province cards, buildings), then each group
-    of working data (``draft``, ``round``, ``winter``) checks itself.
+    of working data (``draft``, ``round``, ``winter``, each expansion's) checks itself.
     """
     check_lasting(state)
     for name in _GROUPS:
         getattr(state, name).check(state)
+    expected = {name for exp in state.rules.expansion_list for name in exp.state_fields}
+    if set(state.extra) != expected:
+        raise _bad(f"the expansions' working data {sorted(state.extra)} do not match the rules ({sorted(expected)})")
+    for exp in state.rules.expansion_list:
+        if exp.check:
+            exp.check(state)
 
 
 def check_lasting(state: GameState) -> None:

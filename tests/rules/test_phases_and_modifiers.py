@@ -63,12 +63,19 @@ class TeaPhase(Phase):
         s.pending = None
 
 
+def check_tea(state):
+    served = state.extra["tea"].get("served", [])
+    if len(set(served)) != len(served) or not set(served) <= set(range(state.num_players)):
+        raise E.SaveFileError("inconsistent game state: tea served twice or to an unknown seat")
+
+
 TEA = Expansion(
     name="tea",
     phases={"tea": TeaPhase()},
     insert=(("tea", "place"),),  # after the turn order, before the actions
     plan_fields=lambda state, seat: ("tea_gift",) if seat == 0 else (),
     state_fields={"tea": dict},
+    check=check_tea,
 )
 
 
@@ -113,6 +120,12 @@ def test_a_toy_phase_checks_before_anything_changes_and_saves_its_rules(tea):
     assert saved["format_version"] == 2 and saved["rules"]["expansions"] == ["tea"]
     again = Game.load(before)
     assert again.rules.season == game.rules.season and again.state.extra == game.state.extra
+    saved["extra"]["tea"]["served"] = [seat, seat]
+    with pytest.raises(E.SaveFileError, match="tea served twice"):
+        Game.load(json.dumps(saved))
+    saved["extra"] = {}
+    with pytest.raises(E.SaveFileError, match="working data"):
+        Game.load(json.dumps(saved))
     del EXPANSIONS["tea"]
     try:
         with pytest.raises(E.SaveFileError, match="unknown expansion"):
