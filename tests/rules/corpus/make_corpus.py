@@ -1,7 +1,7 @@
 """Write the regression corpus: seeded bot games of the engine as game records (one JSON per line, xz).
 
 Run from the repository root: ``python tests/rules/corpus/make_corpus.py``. The corpus was made
-with the engine *before* the restructuring of issue 8 (after its three rule corrections);
+with the engine *before* the restructuring of issue 8 (commit f726fda, after its three rule corrections);
 ``tests/rules/test_corpus.py`` replays every record and demands the identical log.
 """
 

@@ -2,6 +2,8 @@
 
 ``saves_v1.json``: {name: {"save": <v1 save>, "continue": {"points", "log_sha256"}}}; the
 continuation is played by fresh ``HeuristicBot(seat)`` bots from the loaded save to the end.
+The committed file was written by the engine of commit ab2b7c7 (format 1); run with a later
+engine this script writes that engine's format instead.
 """
 
 from __future__ import annotations
