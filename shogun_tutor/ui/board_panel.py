@@ -27,7 +27,7 @@ from ..board import neighbours, province_graph, shortest_path
 from ..data import BOARD
 from ..i18n import N_, _
 from ..viz.board import Highlight, board_figure, changed_provinces, trace_key
-from . import terms
+from ..text import terms
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),

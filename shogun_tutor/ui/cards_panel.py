@@ -9,7 +9,7 @@ import ipywidgets as w
 from .. import i18n
 from ..data import COMPONENTS
 from ..i18n import _, ngettext
-from . import terms
+from ..text import terms
 
 _STYLE = """
 <style>

@@ -21,9 +21,9 @@ from ..rules.game import Game, new_game
 from ..rules.state import Decision, chest_value
 from ..viz.board import highlight_from_event
 from ..viz.palette import player_style
-from . import terms
+from ..text import terms
 from .board_panel import BoardPanel
-from .explain import Explanation, explain, player_name
+from ..text.explain import Explanation, explain, player_name
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80

@@ -23,7 +23,7 @@ from ..rules.odds import battle_odds
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
 from .board_panel import sync_for_new_views
-from .explain import battle_lines, player_name
+from ..text.explain import battle_lines, player_name
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1

@@ -47,7 +47,7 @@ from ..board import province_graph
 from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import N_, _
 from ..rules.scoring import score
-from ..ui import terms
+from ..text import terms
 from . import geometry as geo
 from .palette import (
     EXCLUDED_FILL,

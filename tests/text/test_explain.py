@@ -5,7 +5,7 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.rules.bots import HeuristicBot, RandomBot, play
 from shogun_tutor.rules.game import new_game
-from shogun_tutor.ui.explain import explain, known_rules
+from shogun_tutor.text.explain import explain, known_rules
 
 
 @pytest.fixture(scope="module")
