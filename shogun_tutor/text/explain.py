@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..data import COMPONENTS
-from ..i18n import _, format_list, format_number, ngettext
+from ..i18n import _, format_list, format_number, list_separator, ngettext
 from . import terms
 
 
@@ -606,7 +606,7 @@ def scoring_lines(players_: list[dict], regions: dict) -> list[str]:
                 continue
             lines.append(_MAJORITY_LINES[b, bool(r["tie"])](
                 region=terms.region_name(region), who=players(r["winners"]),
-                counts=format_list([format_number(c) for c in r["counts"]]), points=r["points"]))
+                counts=list_separator().join(format_number(c) for c in r["counts"]), points=r["points"]))
     return lines
 
 
