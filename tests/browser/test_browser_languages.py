@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 #: what each language's battle and winter explanations must say (glossary terms, kanji names)
 EXPECTED = {
-    "pl": {"battle": ["Wynik:", "armi", "z wieży"], "winter": ["Zima:", "jednost"]},
+    "pl": {"battle": ["Wynik:", "armi", "wieży"], "winter": ["Zima:", "jednost"]},
     "zh": {"battle": ["比分：", "骰塔", "支军队"], "winter": ["冬季：", "稻米"]},
     "ja": {"battle": ["結果：", "塔", "軍勢"], "winter": ["冬：", "米"]},
 }
@@ -54,5 +54,12 @@ def test_battle_and_winter_explained_in_the_language(app_page, voila_url, lang):
     winter = page.locator(NOW).inner_text()
     for word in EXPECTED[lang]["winter"]:
         assert word in winter, (word, winter[:400])
+    app_page.screenshot(f"explain-{lang}-winter-page")
+    # the step also holds the autumn's last actions: show the winter from its first explanation on
+    page.evaluate("""([sel, head]) => {
+        const events = [...document.querySelectorAll(sel + ' .shogun-event')];
+        const first = events.findIndex(e => e.innerText.startsWith(head));
+        events.forEach((e, i) => { if (i < first) e.style.display = 'none'; });
+    }""", [NOW, EXPECTED[lang]["winter"][0]])
     page.locator(NOW).screenshot(path=str(app_page.screenshot(f"explain-{lang}-winter-page").with_name(f"explain-{lang}-winter.png")))
     app_page.assert_clean()
