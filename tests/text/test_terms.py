@@ -63,3 +63,26 @@ def test_majority_labels_are_plural_and_whole(lang):
     assert terms.majority_label("castle") == "Die meisten Burgen in einer Region"
     lang("nl")
     assert terms.majority_label("castle") == "De meeste paleizen in een regio"
+
+
+def _imports(package: str) -> set[str]:
+    import ast
+    from pathlib import Path
+
+    import shogun_tutor
+
+    found = set()
+    for path in (Path(shogun_tutor.__file__).parent / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found.add("." * node.level + (node.module or ""))
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+    return found
+
+
+def test_layers_import_downwards_only():
+    """text/ is pure text (no widgets, no figures); viz/ draws from state and text, never from ui/."""
+    text, viz = _imports("text"), _imports("viz")
+    assert not {m for m in text if "ui" in m.split(".") or "viz" in m.split(".") or "ipywidgets" in m or "plotly" in m}
+    assert not {m for m in viz if "ui" in m.split(".")}
