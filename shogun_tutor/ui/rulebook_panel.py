@@ -127,7 +127,7 @@ class RulebookPanel:
         content.chapter(chapter)
         self.chapter_key = chapter
         self.screen = 0
-        self._visuals: dict[str, w.Widget] = {}
+        self._drawn: str | None = None  # the chapter whose visual and try-its are shown
         self._tryits: dict[str, TryIt] = {}
         self._board = None
         self._tower = None
@@ -154,13 +154,14 @@ class RulebookPanel:
         self.widget.add_class("shogun-rulebook")
         self.on_teacher = None  # set by the app: called with True/False
         self._quiet = False  # True while options are replaced (language change)
-        self.chapters.observe(lambda c: c["new"] and not self._quiet and self.open(c["new"]), names="value")
+        self.chapters.observe(lambda c: c["new"] and not self._quiet and c["new"] != self.chapter_key and self.open(c["new"]), names="value")
         self.prev_button.on_click(lambda _b: self.key("prev"))
         self.next_button.on_click(lambda _b: self.key("next"))
         self.teacher.observe(lambda c: self.on_teacher and self.on_teacher(c["new"]), names="value")
         self.scenario_pick.observe(lambda c: c["new"] and not self._quiet and self._show_tryit(c["new"]), names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
+        self.open(chapter)
 
     # --- navigation ------------------------------------------------------------------------
     @property
@@ -169,10 +170,11 @@ class RulebookPanel:
 
     def open(self, chapter: str, screen: int = 0) -> None:
         content.chapter(chapter)
-        changed = chapter != self.chapter_key or not self._visuals
+        changed = chapter != self._drawn
+        self._drawn = chapter
         self.chapter_key, self.screen = chapter, max(0, min(screen, len(content.chapter(chapter).screens) - 1))
         if self.chapters.value != chapter:
-            self.chapters.value = chapter  # calls open() again, harmlessly
+            self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
         self._render_text()
         if changed:
             self._render_visual()
@@ -210,6 +212,8 @@ class RulebookPanel:
         self.next_button.description = _("Next")
         self.teacher.description = _("Teacher mode")
         self._render_text()
+        if self._drawn is None:
+            return
         self._render_tryits(keep=True)
         if self.current.visual.startswith("table:") or self.current.visual == "year":
             self._render_visual()

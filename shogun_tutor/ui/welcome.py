@@ -81,7 +81,7 @@ class Welcome:
         for key, b in self.buttons.items():
             b.add_class(f"shogun-door-{key}")
             b.on_click(lambda _b, key=key: self.doors.get(key, lambda: None)())
-        doors_box = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap", gap="0.5em"))
+        doors_box = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
         doors_box.add_class("shogun-doors")
         text = w.VBox([self.intro, doors_box], layout=w.Layout(flex="1 1 420px", min_width="300px"))
         self.widget = w.HBox([text, w.Box([self.map], layout=w.Layout(flex="1 1 320px", min_width="260px"))],
