@@ -54,7 +54,7 @@ def default_tabs() -> Tabs:
         from .rulebook_panel import RulebookPanel
 
         def make():
-            panel = RulebookPanel()
+            panel = RulebookPanel(holder.pop("chapter", "goal"))  # a shared link opens its chapter first
             panel.on_teacher = lambda on: holder["app"].set_teacher(on) if "app" in holder else None
             return panel
         return once("rulebook", make)
@@ -245,6 +245,8 @@ class App:
         from ..rulebook import content
 
         if chapter in {c.key for c in content.CHAPTERS}:
+            if hasattr(self._tabs, "holder") and "rulebook" not in self._tabs.holder:
+                self._tabs.holder["chapter"] = chapter  # built straight at that chapter: no other figure drawn
             rb = self.panel("rulebook")
             screen = params.get("screen", "1")
             rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)

@@ -107,6 +107,7 @@ class TryIt:
         who = self.game.to_decide()
         if not done and who:
             self.choice.options = [(describe_decision(d), d) for d in self.game.legal_decisions()]
+            self.choice.index = 0
             self.choice.layout.display = self.play.layout.display = None
         else:
             self.choice.options = []
