@@ -114,8 +114,11 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select, .shogun-app.shogun-teacher input,
 .shogun-app.shogun-teacher .lm-TabBar-tab { font-size: clamp(18px, 1.25vw, 26px) !important; line-height: 1.4 !important; }
 .shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select { height: auto !important; min-height: 1.8em; }
-.shogun-app.shogun-teacher .js-plotly-plot .textpoint text, .shogun-app.shogun-teacher .js-plotly-plot .annotation-text
+.shogun-app.shogun-teacher .js-plotly-plot .textpoint text, .shogun-app.shogun-teacher .js-plotly-plot .annotation-text,
+.shogun-app.shogun-teacher .js-plotly-plot .legendtext, .shogun-app.shogun-teacher .js-plotly-plot .gtitle
   { font-size: clamp(12px, 0.85vw, 18px) !important; }
+.shogun-app.shogun-teacher .lm-TabBar-tab { max-width: none !important; min-width: max-content !important; }
+.shogun-app.shogun-teacher .widget-inline-hbox .widget-label { width: auto !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-screen { font-size: 1.2em; }
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }

@@ -37,7 +37,8 @@ def rule_html(rule_key: str) -> str:
 def entry_html(e: Entry) -> str:
     side = ""
     if e.rule:
-        rel = " · ".join(why_link(f"rule:{x.key}", _(x.title)) for x in [content.rule(e.rule), *related(e.rule)])
+        shown = related(e.rule) if e.kind == "rule" else [content.rule(e.rule), *related(e.rule)]
+        rel = " · ".join(why_link(f"rule:{x.key}", _(x.title)) for x in shown)
         label = escape(_("Related rules"))
         side = f"<div class='shogun-related'>{label}: {rel}</div>"
     return (f"<div class='shogun-hit shogun-hit-{e.kind}'><span class='shogun-hit-kind'>{escape(_(_KIND_NAMES[e.kind]))}</span> "
@@ -56,7 +57,7 @@ class LookupPanel:
     def __init__(self):
         self.query = w.Text(continuous_update=True, layout=w.Layout(width="100%", max_width="36em"))
         self.query.add_class("shogun-search")
-        self.back = w.Button(icon="arrow-left", button_style="info", layout=w.Layout(width="auto", display="none"))
+        self.back = w.Button(icon="arrow-left", button_style="info", layout=w.Layout(width="auto", align_self="flex-start", display="none"))
         self.back.add_class("shogun-back")
         self.rule_view = w.HTML()
         self.rule_view.add_class("shogun-rule-view")

@@ -113,12 +113,12 @@ class TryIt:
             self.choice.options = []
             self.choice.layout.display = self.play.layout.display = "none"
         shown = [e for e in self.events if e["rule"] not in QUIET]
+        if self.on_state:  # the visual first, so it is there when the explanation appears
+            self.on_state(self.game.state, shown[-1] if shown else None)
         parts = [explanation_html(explain(e), e["rule"]) for e in shown[-12:]]
         if done:
             parts.append("<p class='shogun-done'>✔ {}</p>".format(escape(_("Done. Reset to try another choice."))))
         self.result.value = "".join(parts)
-        if self.on_state:
-            self.on_state(self.game.state, shown[-1] if shown else None)
 
 
 class RulebookPanel:

@@ -57,6 +57,10 @@ def test_battle_try_it_gives_the_rulebook_3_to_2(app_page, voila_url):
     page.locator(".shogun-tryit-play button:visible, button.shogun-tryit-play:visible").first.click()
     _wait_text(page, ".shogun-tryit-result", "Count: Blue 3 : 2 Yellow")
     assert "1 army of Blue occupies Kozuke" in _visible_text(page, ".shogun-tryit-result")
+    # the tower follows: 1 blue and 2 yellow cubes stayed inside, the farmer came out
+    page.wait_for_function(
+        "[...document.querySelectorAll('.shogun-rulebook-tower')].some(g => g.data && g.data[0].text.join('') === 'BYY')",
+        timeout=30_000)
     app_page.screenshot("rulebook-battle-try-it")
     page.locator(".shogun-tryit-reset button:visible, button.shogun-tryit-reset:visible").first.click()
     page.wait_for_function(
