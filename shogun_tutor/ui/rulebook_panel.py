@@ -57,6 +57,8 @@ class TryIt:
         self.play = w.Button(button_style="warning", layout=w.Layout(width="auto"))
         self.answer = w.Button(layout=w.Layout(width="auto"))
         self.reset_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.odds = w.HTML()
+        self.odds.add_class("shogun-tryit-odds")
         self.result = w.HTML()
         self.result.add_class("shogun-tryit-result")
         for b, cls in ((self.play, "shogun-tryit-play"), (self.answer, "shogun-tryit-answer"), (self.reset_button, "shogun-tryit-reset")):
@@ -65,7 +67,8 @@ class TryIt:
         self.answer.on_click(lambda _b: self.show_answer())
         self.reset_button.on_click(lambda _b: self.reset())
         buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.prompt, buttons, self.result])
+        self.choice.observe(lambda _c: self._show_odds(), names="value")
+        self.widget = w.VBox([self.prompt, buttons, self.odds, self.result])
         self.widget.add_class("shogun-tryit")
         self.reset()
 
@@ -88,6 +91,32 @@ class TryIt:
         self.start = len(self.game.state.log)
         self.scenario.play_answer(self.game)
         self.render()
+
+    def _show_odds(self) -> None:
+        """For an attack: the chances on the real (physical) tower with the cubes inside it now."""
+        d = self.choice.value
+        s = self.game.state
+        if d is None or d.kind != "move" or d.target is None or s.provinces[d.target].owner == d.player:
+            self.odds.value = ""
+            return
+        from ..data import COMPONENTS
+        from ..rules.odds import battle_odds
+        from .tower_panel import _percent
+
+        target = s.provinces[d.target]
+        if target.owner is None:
+            two = s.event and COMPONENTS.event(s.event).effect == "neutral_two_farmers"
+            o = battle_odds(d.count, 0, 2 if two else 1, tower=s.tower, trials=4000, kind="neutral",
+                            attacker_seat=d.player, defender_seat=None, seed=7)
+            text = _("Attack a neutral province with {n}: {win} % win, {draw} % draw.").format(
+                n=d.count, win=_percent(o.win), draw=_percent(o.draw))
+        else:
+            o = battle_odds(d.count, target.armies, 0, tower=s.tower, trials=4000, unrest=target.unrest,
+                            attacker_seat=d.player, defender_seat=target.owner, seed=7)
+            text = _("Attack with {n} against {m}: {win} % win, {draw} % draw.").format(
+                n=d.count, m=target.armies, win=_percent(o.win), draw=_percent(o.draw))
+        note = _("Odds from {trials} simulated throws on this tower as it is now.").format(trials=f"{o.trials:,}")
+        self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     @property
     def events(self) -> list[dict]:
@@ -112,6 +141,7 @@ class TryIt:
         else:
             self.choice.options = []
             self.choice.layout.display = self.play.layout.display = "none"
+        self._show_odds()
         shown = [e for e in self.events if e["rule"] not in QUIET]
         if self.on_state:  # the visual first, so it is there when the explanation appears
             self.on_state(self.game.state, shown[-1] if shown else None)

@@ -78,7 +78,10 @@ def test_battle_try_it_plays_and_resets():
     panel = RulebookPanel("battles")
     t = panel._tryits["kozuke-battle"]
     four = [d for _label, d in t.choice.options if d.target == "Kozuke" and d.count == 4][0]
+    t.choice.value = four
+    assert "Attack with 4 against 3:" in t.odds.value  # the odds of the chosen attack on the real tower
     t.decide(four)
+    assert t.odds.value == ""
     assert "3 : 2" in t.result.value or "3:2" in t.result.value.replace(" ", "")
     assert "data-shogun-rule='battle.result'" in t.result.value
     assert t.choice.layout.display == "none"  # done
