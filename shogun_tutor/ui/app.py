@@ -6,6 +6,7 @@ the core. Every text goes through gettext and is redrawn on a language change.
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 import ipywidgets as w
@@ -18,7 +19,7 @@ TabBuilder = Callable[[], w.Widget]
 
 
 class Tabs(list):
-    """(title msgid, builder) pairs; ``holder['tab']`` is set to the Tab widget once built."""
+    """(title msgid, builder) pairs; ``holder`` keeps the app (``'app'``) and the panels built so far."""
 
     def __init__(self, items, holder=None):
         super().__init__(items)
@@ -28,17 +29,15 @@ class Tabs(list):
 def default_tabs() -> Tabs:
     """The app's tabs, wired together: a battle of the guided game can be watched in the tower tab.
 
-    Tabs are built the first time they are shown, so the page loads only the figures it shows.
+    Tabs are built the first time they are shown, and their modules (plotly among them) are
+    imported then: a tab nobody opens costs nothing, and the first screen needs no figure.
     """
-    from .board_panel import BoardPanel
-    from .cards_panel import CardsPanel
-    from .game_panel import GamePanel
-    from .tower_panel import TowerPanel
-
     holder: dict = {}
 
-    def tower() -> TowerPanel:
+    def tower():
         if "tower" not in holder:
+            from .tower_panel import TowerPanel
+
             holder["tower"] = TowerPanel()
         return holder["tower"]
 
@@ -47,13 +46,28 @@ def default_tabs() -> Tabs:
         if "app" in holder:
             holder["app"].tab.selected_index = 2
 
-    game = GamePanel(on_battle=watch)
+    def game():
+        from .game_panel import GamePanel
+
+        holder["game"] = GamePanel(on_battle=watch)
+        return holder["game"].widget
+
+    def board():
+        from .board_panel import BoardPanel
+
+        return BoardPanel().widget
+
+    def cards():
+        from .cards_panel import CardsPanel
+
+        return CardsPanel().widget
+
     return Tabs(
         [
-            (N_("Guided game"), lambda: game.widget),
-            (N_("Board"), lambda: BoardPanel().widget),
+            (N_("Guided game"), game),
+            (N_("Board"), board),
             (N_("Battle tower"), lambda: tower().widget),
-            (N_("Cards and tables"), lambda: CardsPanel().widget),
+            (N_("Cards and tables"), cards),
         ],
         holder,
     )
@@ -123,19 +137,27 @@ class App:
         i18n.set_language(code)
 
 
-def language_from_query(query: str | None, default: str = i18n.SOURCE_LANGUAGE) -> str:
+def default_language() -> str:
+    """The app's language when the page names none: ``$SHOGUN_TUTOR_LANG`` (set by
+    ``shogun-tutor app --lang``) if it is a known language, else English."""
+    code = os.environ.get("SHOGUN_TUTOR_LANG", "")
+    return code if code in i18n.LANGUAGES else i18n.SOURCE_LANGUAGE
+
+
+def language_from_query(query: str | None, default: str | None = None) -> str:
     """The ``lang`` parameter of a URL query string, if it names a known language.
 
     >>> language_from_query("lang=nl&x=1")
     'nl'
-    >>> language_from_query("lang=xx"), language_from_query(None)
+    >>> language_from_query("lang=xx", "en"), language_from_query(None, "en")
     ('en', 'en')
     """
     from urllib.parse import parse_qs
 
+    default = default or default_language()
     value = parse_qs(query or "").get("lang", [default])[0]
     return value if value in i18n.LANGUAGES else default
 
 
-def build_app(language: str = i18n.SOURCE_LANGUAGE) -> App:
-    return App(language)
+def build_app(language: str | None = None) -> App:
+    return App(language or default_language())

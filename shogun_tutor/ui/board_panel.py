@@ -30,12 +30,18 @@ from . import terms
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
-#: no zoom by scrolling (the page must scroll on a phone), only the useful mode-bar buttons
+#: no zoom by scrolling (the page must scroll on a phone), and no mode bar: the board and the
+#: tower are fixed drawings (nothing to zoom or pan), its "download" and "edit in Chart Studio"
+#: buttons are of no use to a learner (the latter needs an online service), and its buttons sat
+#: in the keyboard's Tab order
 PLOT_CONFIG = {
     "responsive": True,
     "scrollZoom": False,
     "displaylogo": False,
-    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "hoverCompareCartesian"],
+    "displayModeBar": False,
+    "showLink": False,
+    "showSendToCloud": False,
+    "showEditInChartStudio": False,
 }
 
 
