@@ -17,6 +17,7 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -81,10 +82,31 @@ def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: in
     return argv
 
 
+def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
+    """plotly's widget module as a static file of the ``shogun`` template, so that Voila serves it
+    (at ``voila/static/``, cached by the browser): returns the Jupyter data folder holding it and
+    its URL path. The file is named after plotly's version, so a new plotly is a new URL."""
+    import plotly
+
+    cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "shogun-tutor" / "jupyter"
+    name = f"plotly-widget-{plotly.__version__}.js"
+    target = cache / "voila" / "templates" / TEMPLATE / "static" / name
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(f".{os.getpid()}.tmp")
+        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "widgetbundle.js", tmp)
+        tmp.replace(target)
+    return cache, f"voila/static/{name}"
+
+
 def environment(language: str | None) -> dict[str, str]:
     """Variables the server and its kernels need (the kernels inherit the server's environment)."""
+    from .ui.board_panel import PLOTLY_MODULE_ENV
+
     env = {"JUPYTER_WIDGETS_ECHO": "0"}
-    paths = [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    share, module = shared_plotly_module()
+    env[PLOTLY_MODULE_ENV] = module
+    paths = [str(SHARE), str(share)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     if language:
         env["SHOGUN_TUTOR_LANG"] = language

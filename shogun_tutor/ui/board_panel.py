@@ -13,6 +13,9 @@ on a phone the board turns a quarter (east up).
 
 from __future__ import annotations
 
+import json
+import os
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -43,6 +46,34 @@ PLOT_CONFIG = {
     "showSendToCloud": False,
     "showEditInChartStudio": False,
 }
+
+
+#: set by ``shogun-tutor app``: where the server serves plotly's widget module (relative to the base URL)
+PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
+# Every plotly FigureWidget is an anywidget whose ``_esm`` is the whole plotly.js widget bundle
+# (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
+# one file instead, the figures share it: each figure's module is this shim, which imports the
+# bundle by URL, so the browser fetches it once per visit (then from its cache) and evaluates it once.
+_SHARED_ESM = """
+const config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
+const url = new URL((config.baseUrl || "/") + %s, window.location.href).href;
+const shared = await import(url);
+export default shared.default;
+"""
+
+
+def figure_widget(data=None, layout=None) -> go.FigureWidget:
+    """A plotly ``FigureWidget`` that shares plotly's module when the app's server serves it
+    (``shogun-tutor app``); in Jupyter, Binder or anywhere else, plotly's own widget."""
+    module = os.environ.get(PLOTLY_MODULE_ENV)
+    if module:
+        return _shared_figure_class(module)(data=data, layout=layout)
+    return go.FigureWidget(data=data, layout=layout)
+
+
+@lru_cache(maxsize=1)
+def _shared_figure_class(module: str) -> type:
+    return type("SharedFigureWidget", (go.FigureWidget,), {"_esm": _SHARED_ESM % json.dumps(module)})
 
 
 def _changes(old: dict, new: dict) -> dict:
@@ -165,7 +196,7 @@ class BoardPanel:
         self.clear = w.Button(layout=w.Layout(width="auto"), icon="times")
         self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))
         traces, layout = self._figure()
-        self.figure = go.FigureWidget(data=traces, layout=layout)
+        self.figure = figure_widget(data=traces, layout=layout)
         self.figure._config = PLOT_CONFIG
         self.figure.add_class("shogun-board")
         self._sync = FigureSync(self.figure, traces, layout)
@@ -314,4 +345,4 @@ class BoardPanel:
         self.widget.close()
 
 
-__all__ = ["BoardPanel", "FigureSync", "WidthProbe", "PLOT_CONFIG", "sync_for_new_views"]
+__all__ = ["BoardPanel", "FigureSync", "WidthProbe", "PLOT_CONFIG", "figure_widget", "sync_for_new_views"]

@@ -22,7 +22,7 @@ from ..rules.battle import judge, split_tray
 from ..rules.odds import battle_odds
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
-from .board_panel import PLOT_CONFIG, sync_for_new_views
+from .board_panel import PLOT_CONFIG, figure_widget, sync_for_new_views
 from .explain import battle_lines, player_name
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
@@ -62,7 +62,7 @@ class TowerPanel:
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
-        self.figure = go.FigureWidget(tower_figure([], self.model.params.levels))
+        self.figure = figure_widget(tower_figure([], self.model.params.levels))
         self.figure._config = PLOT_CONFIG  # follow the box's width, no mode bar
         for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
             b.layout = w.Layout(width="auto")
