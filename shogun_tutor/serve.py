@@ -82,21 +82,25 @@ def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: in
     return argv
 
 
+PLOTLY_MODULE = "plotly-widget.js"  # the template imports it early (see templates/shogun/index.html.j2)
+
+
 def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
     """plotly's widget module as a static file of the ``shogun`` template, so that Voila serves it
-    (at ``voila/static/``, cached by the browser): returns the Jupyter data folder holding it and
-    its URL path. The file is named after plotly's version, so a new plotly is a new URL."""
+    (at ``voila/static/``; browsers revalidate it by its ETag): returns the Jupyter data folder
+    holding it and its URL path. The folder is named after plotly's version, so servers with
+    different plotly versions never share a file."""
     import plotly
 
-    cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "shogun-tutor" / "jupyter"
-    name = f"plotly-widget-{plotly.__version__}.js"
-    target = cache / "voila" / "templates" / TEMPLATE / "static" / name
+    cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "shogun-tutor"
+    share = cache / f"plotly-{plotly.__version__}" / "jupyter"
+    target = share / "voila" / "templates" / TEMPLATE / "static" / PLOTLY_MODULE
     if not target.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(f".{os.getpid()}.tmp")
         shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "widgetbundle.js", tmp)
         tmp.replace(target)
-    return cache, f"voila/static/{name}"
+    return share, f"voila/static/{PLOTLY_MODULE}"
 
 
 def environment(language: str | None) -> dict[str, str]:

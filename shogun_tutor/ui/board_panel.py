@@ -54,10 +54,25 @@ PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
 # (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
 # one file instead, the figures share it: each figure's module is this shim, which imports the
 # bundle by URL, so the browser fetches it once per visit (then from its cache) and evaluates it once.
+# plotly's view also sends back, after every update, plotly.js's computed defaults of *every*
+# trace and of the layout (~90 KB per Next step); the kernel never reads them (FigureSync keeps
+# its own copy of what it sent), so the shim reports each edit as done without them.
 _SHARED_ESM = """
 const config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
 const url = new URL((config.baseUrl || "/") + %s, window.location.href).href;
 const shared = await import(url);
+const view = shared.FigureView && shared.FigureView.prototype;
+if (view && !view.__shogunTutor) {
+  view.__shogunTutor = true;
+  view._sendTraceDeltas = function (id) {
+    this.model.set("_js2py_traceDeltas", { trace_deltas: [], trace_edit_id: id });
+    this.touch();
+  };
+  view._sendLayoutDelta = function (id) {
+    this.model.set("_js2py_widget_layoutDelta", { layout_delta: {}, layout_edit_id: id });
+    this.touch();
+  };
+}
 export default shared.default;
 """
 

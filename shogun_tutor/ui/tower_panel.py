@@ -14,7 +14,6 @@ import random
 from html import escape
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from .. import i18n
 from ..i18n import N_, _

@@ -62,7 +62,8 @@ STEP_JS = """async ([button, text, plot]) => {
   const before = el.innerText;
   let drawn = 0;
   const onDraw = () => { drawn = performance.now(); };
-  gd.on('plotly_afterplot', onDraw);
+  const events = ['plotly_afterplot', 'plotly_restyle', 'plotly_update', 'plotly_relayout', 'plotly_redraw'];
+  events.forEach(e => gd.on(e, onDraw));
   const t0 = performance.now();
   document.querySelector(button).click();
   const deadline = t0 + 10000;
@@ -73,9 +74,10 @@ STEP_JS = """async ([button, text, plot]) => {
       break;
     }
   }
-  gd.removeListener('plotly_afterplot', onDraw);
+  events.forEach(e => gd.removeListener(e, onDraw));
   const textAt = performance.now();
-  return Math.max(drawn, 0) > 0 ? drawn - t0 : textAt - t0;
+  // a step the board did not redraw for is reported (the "stale board" of issue 15)
+  return drawn > 0 ? drawn - t0 : -(textAt - t0);
 }"""
 
 APP = {"button": ".shogun-next button, button.shogun-next", "text": ".shogun-now",
@@ -171,10 +173,16 @@ async def open_page(browser, url: str, sel: dict, count_ws: bool = False):
     return context, page, stats
 
 
-async def steps(page, sel: dict, n: int) -> list[float]:
+STALE = {"app": 0, "trivial": 0}
+
+
+async def steps(page, sel: dict, n: int, name: str = "app") -> list[float]:
     out = []
     for _ in range(n):
-        out.append(await page.evaluate(STEP_JS, [sel["button"], sel["text"], sel["plot"]]))
+        ms = await page.evaluate(STEP_JS, [sel["button"], sel["text"], sel["plot"]])
+        if ms < 0:
+            STALE[name] += 1
+        out.append(abs(ms))
         await page.wait_for_timeout(150)  # a learner reads a little between clicks
     return out
 
@@ -216,19 +224,19 @@ async def main(args) -> None:
             step = {"app": [], "trivial": []}
             ws = {}
             rss = {}
-            external = []
+            external = {"app": [], "trivial": []}
             for run in range(args.runs):
                 for name, server, sel in (("app", app, APP), ("trivial", triv, TRIV)):
                     server.wait_pool(pool)
                     before = {k.pid for k in server.kernels()}
                     context, page, st = await open_page(browser, server.url, sel)
                     render[name].append(st["render_ms"])
-                    external += st["external"]
+                    external[name] += st["external"]
                     await page.wait_for_timeout(1500)
                     if run == 0:
                         mine = [k for k in server.kernels() if k.pid in before]
                         rss[name] = {"load": [round(k.memory_info().rss / 1e6) for k in mine]}
-                    step[name] += await steps(page, sel, args.steps if run == 0 else max(5, args.steps // 4))
+                    step[name] += await steps(page, sel, args.steps if run == 0 else max(5, args.steps // 4), name)
                     if run == 0:
                         rss[name]["steps"] = [round(k.memory_info().rss / 1e6) for k in mine]
                         if name == "app":
@@ -248,7 +256,9 @@ async def main(args) -> None:
             print(f"websocket ratio {(sum(ws['app']) / sum(ws['trivial'])):.2f}")
             for name in ("app", "trivial"):
                 print(f"kernel RSS     {name:8}after load {rss[name]['load']} MB, after {args.steps} steps {rss[name]['steps']} MB")
-            print(f"external requests: {len(external)} {sorted(set(external))[:5]}")
+            for name in ("app", "trivial"):
+                print(f"requests to other hosts {name:8}{len(external[name])} {sorted(set(external[name]))[:3]}")
+            print(f"steps the plot did not redraw for: app {STALE['app']}, trivial {STALE['trivial']}")
             for n in args.concurrency:
                 times = {}
                 step_p = []
