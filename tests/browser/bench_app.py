@@ -55,29 +55,28 @@ TRIVIAL = {
     "nbformat": 4, "nbformat_minor": 5,
 }
 
-# a click -> the text changed and the plot redrawn after the click (plotly_afterplot)
+# a click -> the text changed and the plot's drawing changed (DOM mutations inside the plot, the
+# last one before a 100 ms quiet spell); a step whose plot did not change is reported
 STEP_JS = """async ([button, text, plot]) => {
   const gd = [...document.querySelectorAll(plot)].find(g => g.offsetParent !== null);
   const el = document.querySelector(text);
   const before = el.innerText;
-  let drawn = 0;
-  const onDraw = () => { drawn = performance.now(); };
-  const events = ['plotly_afterplot', 'plotly_restyle', 'plotly_update', 'plotly_relayout', 'plotly_redraw'];
-  events.forEach(e => gd.on(e, onDraw));
+  let drawn = 0, changed = 0;
+  const plotObs = new MutationObserver(() => { drawn = performance.now(); });
+  plotObs.observe(gd, {subtree: true, childList: true, attributes: true, characterData: true});
+  const textObs = new MutationObserver(() => { if (el.innerText !== before && !changed) changed = performance.now(); });
+  textObs.observe(el, {subtree: true, childList: true, characterData: true});
   const t0 = performance.now();
-  document.querySelector(button).click();
-  const deadline = t0 + 10000;
+  [...document.querySelectorAll(button)].find(b => b.offsetParent !== null).click();
+  const deadline = t0 + 8000;
   while (performance.now() < deadline) {
-    await new Promise(r => setTimeout(r, 5));
-    if (el.innerText !== before && drawn > 0) {
-      await new Promise(r => setTimeout(r, 30));   // a second redraw of the same update
-      break;
-    }
+    await new Promise(r => setTimeout(r, 10));
+    const now = performance.now();
+    if (changed && drawn && now - drawn > 100) break;
+    if (changed && !drawn && now - changed > 3000) break;
   }
-  events.forEach(e => gd.removeListener(e, onDraw));
-  const textAt = performance.now();
-  // a step the board did not redraw for is reported (the "stale board" of issue 15)
-  return drawn > 0 ? drawn - t0 : -(textAt - t0);
+  plotObs.disconnect(); textObs.disconnect();
+  return drawn ? Math.max(drawn, changed) - t0 : -((changed || performance.now()) - t0);
 }"""
 
 APP = {"button": ".shogun-next button, button.shogun-next", "text": ".shogun-now",
