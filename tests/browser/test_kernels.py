@@ -15,7 +15,7 @@ from .conftest import OUTPUT, RENDER_TIMEOUT_MS, AppPage, _free_port, app_comman
 
 pytestmark = pytest.mark.browser
 POOL = 1
-CULL_IDLE = 8  # seconds
+CULL_IDLE = 30  # seconds: longer than a page takes to connect on a loaded machine (an unconnected kernel is culled)
 
 
 def _kernels(server: subprocess.Popen) -> int:
