@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app test lab install install-test chromium translations benchmark calibrate clean
+.PHONY: app wheel bench-browser test lab install install-test chromium translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,10 +22,17 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-## Launch the app in Voila (open http://localhost:$(PORT)).
+## Launch the app in Voila (open http://localhost:$(PORT)): preheated, offline, idle kernels culled.
 app: install
-	$(VENV)/bin/voila notebooks/app.ipynb --port=$(PORT) --no-browser \
-		--preheat_kernel=True --pool_size=1 --Voila.ip=0.0.0.0
+	$(VENV)/bin/shogun-tutor app --port $(PORT) --ip 0.0.0.0
+
+## A wheel that carries the data files and the notebook (dist/).
+wheel: install-test
+	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
+
+## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
+bench-browser: install-test chromium
+	PYTHONPATH=$(CURDIR) $(PY) tests/browser/bench_app.py
 
 ## The same notebook in JupyterLab, for teachers who want to look inside.
 lab: install
@@ -58,4 +65,4 @@ translations: install-test
 	done
 
 clean:
-	rm -rf $(VENV) test-output .pytest_cache
+	rm -rf $(VENV) test-output .pytest_cache build dist *.egg-info

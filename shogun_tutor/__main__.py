@@ -1,4 +1,5 @@
-"""Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``."""
+"""Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``;
+``shogun-tutor app --port 8866 --lang nl`` serves the app (extra arguments go to Voila)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from pathlib import Path
 
 from .data import COMPONENTS
+from .i18n import LANGUAGES
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -98,7 +100,21 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
     b.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
-    args = parser.parse_args(argv)
+    a = sub.add_parser("app", help="serve the app with Voila (preheated kernels, idle kernels culled)")
+    a.add_argument("--port", type=int, default=8866)
+    a.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
+    a.add_argument("--lang", choices=sorted(LANGUAGES), default=None, help="the app's language (?lang= overrides)")
+    a.add_argument("--pool-size", type=int, default=1, help="preheated kernels waiting for visitors")
+    a.add_argument("--cull-idle", type=int, default=900, help="seconds before an idle kernel with no page is shut down")
+    a.add_argument("--cull-interval", type=int, default=60, help="seconds between checks for idle kernels")
+    a.add_argument("--open", action="store_true", help="open a browser")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "app":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "app":
+        from .serve import serve
+
+        return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open, extra)
     return simulate(args) if args.command == "simulate" else bench(args)
 
 

@@ -43,9 +43,14 @@ class DataError(ValueError):
 
 
 def data_dir() -> Path:
-    """The folder holding the data files (``$SHOGUN_TUTOR_DATA`` or the repo's ``data/``)."""
+    """The folder holding the data files: ``$SHOGUN_TUTOR_DATA``, else the copy an installed wheel
+    carries (``shogun_tutor/_data``, see setup.py), else the repository's ``data/``."""
     env = os.environ.get("SHOGUN_TUTOR_DATA")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "data"
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent
+    packaged = here / "_data"
+    return packaged if packaged.is_dir() else here.parent / "data"
 
 
 @dataclass(frozen=True)

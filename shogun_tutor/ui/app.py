@@ -6,6 +6,7 @@ the core. Every text goes through gettext and is redrawn on a language change.
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 import ipywidgets as w
@@ -18,7 +19,7 @@ TabBuilder = Callable[[], w.Widget]
 
 
 class Tabs(list):
-    """(title msgid, builder) pairs; ``holder['tab']`` is set to the Tab widget once built."""
+    """(title msgid, builder) pairs; ``holder`` keeps the app (``'app'``) and the panels built so far."""
 
     def __init__(self, items, holder=None):
         super().__init__(items)
@@ -30,11 +31,8 @@ def default_tabs() -> Tabs:
     of the guided game watched in the tower tab.
 
     Tabs are built the first time they are shown, so the page loads only what it shows: the
-    welcome has no plotly figure.
+    welcome has no plotly figure, and a tab's modules (plotly among them) are imported then.
     """
-    from .board_panel import BoardPanel
-    from .cards_panel import CardsPanel
-
     holder: dict = {}
 
     def once(key: str, make: Callable[[], object]):
@@ -68,6 +66,16 @@ def default_tabs() -> Tabs:
         return once("welcome", lambda: Welcome({"learn": lambda: go("rulebook"), "play": lambda: go("game"),
                                                 "lookup": lambda: go("lookup")}))
 
+    def board():
+        from .board_panel import BoardPanel
+
+        return BoardPanel().widget
+
+    def cards():
+        from .cards_panel import CardsPanel
+
+        return CardsPanel().widget
+
     def go(key: str) -> None:
         if "app" in holder:
             holder["app"].show(key)
@@ -82,9 +90,9 @@ def default_tabs() -> Tabs:
             (N_("Rulebook"), lambda: rulebook().widget),
             (N_("Look up"), lambda: lookup().widget),
             (N_("Guided game"), lambda: game().widget),
-            (N_("Board"), lambda: BoardPanel().widget),
+            (N_("Board"), board),
             (N_("Battle tower"), lambda: tower().widget),
-            (N_("Cards and tables"), lambda: CardsPanel().widget),
+            (N_("Cards and tables"), cards),
         ],
         holder,
     )
@@ -260,19 +268,27 @@ class App:
             self.set_teacher(True)
 
 
-def language_from_query(query: str | None, default: str = i18n.SOURCE_LANGUAGE) -> str:
+def default_language() -> str:
+    """The app's language when the page names none: ``$SHOGUN_TUTOR_LANG`` (set by
+    ``shogun-tutor app --lang``) if it is a known language, else English."""
+    code = os.environ.get("SHOGUN_TUTOR_LANG", "")
+    return code if code in i18n.LANGUAGES else i18n.SOURCE_LANGUAGE
+
+
+def language_from_query(query: str | None, default: str | None = None) -> str:
     """The ``lang`` parameter of a URL query string, if it names a known language.
 
     >>> language_from_query("lang=nl&x=1")
     'nl'
-    >>> language_from_query("lang=xx"), language_from_query(None)
+    >>> language_from_query("lang=xx", "en"), language_from_query(None, "en")
     ('en', 'en')
     """
     from urllib.parse import parse_qs
 
+    default = default or default_language()
     value = parse_qs(query or "").get("lang", [default])[0]
     return value if value in i18n.LANGUAGES else default
 
 
-def build_app(language: str = i18n.SOURCE_LANGUAGE) -> App:
-    return App(language)
+def build_app(language: str | None = None) -> App:
+    return App(language or default_language())

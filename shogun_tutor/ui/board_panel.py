@@ -13,7 +13,9 @@ on a phone the board turns a quarter (east up).
 
 from __future__ import annotations
 
-from copy import deepcopy
+import json
+import os
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -26,51 +28,132 @@ from .. import i18n
 from ..board import neighbours, province_graph, shortest_path
 from ..data import BOARD
 from ..i18n import N_, _, format_list, join_sentences, ngettext
-from ..viz.board import Highlight, board_figure, changed_provinces, trace_key
+from ..viz.board import Highlight, board_traces, changed_provinces, trace_key
 from ..text import terms
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
-#: no zoom by scrolling (the page must scroll on a phone), only the useful mode-bar buttons
+#: no zoom by scrolling (the page must scroll on a phone), and no mode bar: the board and the
+#: tower are fixed drawings (nothing to zoom or pan), its "download" and "edit in Chart Studio"
+#: buttons are of no use to a learner (the latter needs an online service), and its buttons sat
+#: in the keyboard's Tab order
 PLOT_CONFIG = {
     "responsive": True,
     "scrollZoom": False,
     "displaylogo": False,
-    "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "hoverCompareCartesian"],
+    "displayModeBar": False,
+    "showLink": False,
+    "showSendToCloud": False,
+    "showEditInChartStudio": False,
 }
 
 
-def replace_figure(widget: go.FigureWidget, new: go.Figure) -> None:
-    """Show ``new`` in ``widget``: in place (no flicker) when the traces match (by :func:`trace_key`), else rebuilt.
+#: set by ``shogun-tutor app``: where the server serves plotly's widget module (relative to the base URL)
+PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
+# Every plotly FigureWidget is an anywidget whose ``_esm`` is the whole plotly.js widget bundle
+# (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
+# one file instead, the figures share it: each figure's module is this shim, which imports the
+# bundle by URL, so the browser fetches it once per visit (then from its cache) and evaluates it once.
+# plotly's view also sends back, after every update, plotly.js's computed defaults of *every*
+# trace and of the layout (~90 KB per Next step); the kernel never reads them (FigureSync keeps
+# its own copy of what it sent), so the shim reports each edit as done without them.
+_SHARED_ESM = """
+const config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
+const url = new URL((config.baseUrl || "/") + %s, window.location.href).href;
+const shared = await import(url);
+const view = shared.FigureView && shared.FigureView.prototype;
+if (view && !view.__shogunTutor) {
+  view.__shogunTutor = true;
+  view._sendTraceDeltas = function (id) {
+    this.model.set("_js2py_traceDeltas", { trace_deltas: [], trace_edit_id: id });
+    this.touch();
+  };
+  view._sendLayoutDelta = function (id) {
+    this.model.set("_js2py_widget_layoutDelta", { layout_delta: {}, layout_edit_id: id });
+    this.touch();
+  };
+}
+export default shared.default;
+"""
 
-    Properties the new figure leaves unset are cleared, so nothing of the old drawing lingers.
+
+def figure_widget(data=None, layout=None) -> go.FigureWidget:
+    """A plotly ``FigureWidget`` that shares plotly's module when the app's server serves it
+    (``shogun-tutor app``); in Jupyter, Binder or anywhere else, plotly's own widget."""
+    module = os.environ.get(PLOTLY_MODULE_ENV)
+    if module:
+        return _shared_figure_class(module)(data=data, layout=layout)
+    return go.FigureWidget(data=data, layout=layout)
+
+
+@lru_cache(maxsize=1)
+def _shared_figure_class(module: str) -> type:
+    return type("SharedFigureWidget", (go.FigureWidget,), {"_esm": _SHARED_ESM % json.dumps(module)})
+
+
+def _changes(old: dict, new: dict) -> dict:
+    """The top-level properties of ``new`` that differ from ``old`` (``None`` for those it drops)."""
+    changed = {k: v for k, v in new.items() if old.get(k) != v}
+    for key in old.keys() - new.keys():
+        if key not in ("type", "uid"):  # the widget gives each trace its own uid
+            changed[key] = None
+    return changed
+
+
+class FigureSync:
+    """Keeps a ``FigureWidget`` showing a figure given as plotly JSON, sending only what changed.
+
+    Traces are matched by :func:`~shogun_tutor.viz.board.trace_key`. A trace dict that is the very
+    object sent before (a cached static layer) is skipped without looking inside; any other trace
+    sends only its top-level properties that differ. When the set of traces differs, the figure
+    is rebuilt. Every update is one message to the browser (``batch_update``).
     """
-    same = len(widget.data) == len(new.data) and all(
-        a.type == b.type and trace_key(a) == trace_key(b) for a, b in zip(widget.data, new.data))
-    with widget.batch_update():
-        if same:
-            for old, fresh in zip(widget.data, new.data):
-                want = fresh.to_plotly_json()
-                have = old.to_plotly_json()
-                for key in have.keys() - want.keys():
-                    if key not in ("type", "uid"):  # the widget gives each trace its own uid
-                        want[key] = None
-                changed = {k: v for k, v in want.items() if have.get(k) != v}
-                if changed:
-                    old.update(changed, overwrite=True)
-        else:
-            widget.data = []
-            widget.add_traces(list(new.data))
-        widget.layout.update(new.layout.to_plotly_json(), overwrite=True)
-    sync_for_new_views(widget)
+
+    def __init__(self, widget: go.FigureWidget, traces: list[dict], layout: dict):
+        self.widget = widget
+        self._traces = list(traces)
+        self._layout = layout
+        self._keys = [trace_key(t) for t in traces]
+
+    def show(self, traces: list[dict], layout: dict) -> int:
+        """Show the figure; returns the number of traces sent (rebuilt or updated)."""
+        keys = [trace_key(t) for t in traces]
+        widget = self.widget
+        sent = 0
+        with widget.batch_update():
+            if keys != self._keys:
+                widget.data = []
+                widget.add_traces(traces)
+                sent = len(traces)
+            else:
+                for trace, old, new in zip(widget.data, self._traces, traces):
+                    if new is old:
+                        continue
+                    changed = _changes(old, new)
+                    if changed:
+                        trace.update(changed, overwrite=True)
+                        sent += 1
+            changed = _changes(self._layout, layout)
+            if changed:
+                widget.layout.update(changed, overwrite=True)
+        self._traces, self._layout, self._keys = list(traces), layout, keys
+        sync_for_new_views(widget)
+        return sent
 
 
 def sync_for_new_views(widget: go.FigureWidget) -> None:
-    """Store the figure in the widget model too, so a view created later (a Voila page loading,
-    a tab shown for the first time) starts from the current figure and not the one of construction.
-    plotly only does this when a FigureWidget is displayed on its own; ours live inside boxes."""
-    widget._widget_data = deepcopy(widget._data)
-    widget._widget_layout = deepcopy(widget._layout_obj._props)
+    """Keep the widget model's figure current for views created later (a Voila page connecting
+    to a preheated kernel, a tab shown for the first time), without sending it.
+
+    The browser's plotly model applies every update to its own copy, so views opened while the
+    page is connected are current. What was sent before the page connected is lost, though, and
+    the page then asks the kernel for each model's state: plotly stores that state only when a
+    FigureWidget is displayed on its own, and ours live inside boxes. Assigning the trait would
+    send the whole figure over the websocket on every change (231 KB per step before), so the
+    state is set without a change notification: the live figure, read when a page asks for it.
+    """
+    widget._trait_values["_widget_data"] = widget._data
+    widget._trait_values["_widget_layout"] = widget._layout_obj._props
 
 
 class WidthProbe(anywidget.AnyWidget):
@@ -127,9 +210,11 @@ class BoardPanel:
         self.lesson.add_class("shogun-lesson")
         self.clear = w.Button(layout=w.Layout(width="auto"), icon="times")
         self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))
-        self.figure = go.FigureWidget(self._figure())
+        traces, layout = self._figure()
+        self.figure = figure_widget(data=traces, layout=layout)
         self.figure._config = PLOT_CONFIG
         self.figure.add_class("shogun-board")
+        self._sync = FigureSync(self.figure, traces, layout)
         self._wire_clicks()
         if not choose_board:  # the game decides the side and the player count
             self.side.layout.display = self.players.layout.display = "none"
@@ -186,7 +271,7 @@ class BoardPanel:
     def _graph(self):
         return province_graph(self.side.value, self.players.value)
 
-    def _figure(self) -> go.Figure:
+    def _figure(self) -> tuple[list[dict], dict]:
         g = self._graph()
         selected = reach = path = None
         if len(self.selected) == 1:
@@ -194,7 +279,7 @@ class BoardPanel:
             reach = sorted(neighbours(g, selected))
         elif len(self.selected) == 2:
             path = shortest_path(g, *self.selected)
-        fig = board_figure(
+        traces, layout = board_traces(
             self.side.value, self.players.value, self.state, self.highlight, view=self.view.value or "provinces",
             selected=selected, reach=reach or (), path=path, width=self.width,
             height=None if self.width else self.height,
@@ -202,26 +287,30 @@ class BoardPanel:
         if self.width:
             # plotly sizes a figure once when it is first shown (700 px in a tab not yet laid out);
             # the probe knows the real width, so the figure is drawn exactly that wide
-            fig.layout.width = self.width
-        return fig
+            layout = {**layout, "width": self.width}
+        return traces, layout
 
     def redraw(self) -> None:
         """Draw the figure for the current choices, in place."""
         if not hasattr(self, "figure"):
             return
-        replace_figure(self.figure, self._figure())
-        self._wire_clicks()
+        if self._sync.show(*self._figure()) and self._rebuilt():
+            self._wire_clicks()
         self._lesson_text()
+
+    def _rebuilt(self) -> bool:
+        return any(t.meta == "hit" and not t._click_callbacks for t in self.figure.data)
 
     def _wire_clicks(self) -> None:
         for trace in self.figure.data:
-            if trace.name == "hit":
+            if trace.meta == "hit":
                 trace.on_click(self._on_click, append=False)
 
     def _on_click(self, trace, points, _state) -> None:
+        """A click in the browser on a province's hit points (trace ``hit:<province>``)."""
         if not points.point_inds or points.point_inds[0] is None:
             return
-        self.select(trace.customdata[points.point_inds[0]])
+        self.select(trace.name.split(":", 1)[1])
 
     # --- the lesson ----------------------------------------------------------------------
     def select(self, province: str | None) -> None:
@@ -279,4 +368,4 @@ class BoardPanel:
         self.widget.close()
 
 
-__all__ = ["BoardPanel", "WidthProbe", "PLOT_CONFIG", "replace_figure", "sync_for_new_views"]
+__all__ = ["BoardPanel", "FigureSync", "WidthProbe", "PLOT_CONFIG", "figure_widget", "sync_for_new_views"]

@@ -14,17 +14,16 @@ import random
 from html import escape
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from .. import i18n
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, ngettext
 from ..rules.battle import judge, split_tray
 from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
-from .board_panel import sync_for_new_views
+from .board_panel import PLOT_CONFIG, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, odds_lines, winner_headline
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
@@ -61,8 +60,8 @@ class TowerPanel:
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
-        self.figure = go.FigureWidget(tower_figure([], self.model.params.levels))
-        self.figure._config = {"responsive": True, "displaylogo": False}  # follow the box's width
+        self.figure = figure_widget(tower_figure([], self.model.params.levels))
+        self.figure._config = PLOT_CONFIG  # follow the box's width, no mode bar
         for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
             b.layout = w.Layout(width="auto")
         self.throw_button.add_class("shogun-throw")

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any, Iterable, Sequence
 
@@ -45,6 +46,7 @@ import plotly.graph_objects as go
 
 from ..board import province_graph
 from ..data import BOARD, BUILDINGS, COMPONENTS
+from .. import i18n
 from ..i18n import N_, _, format_list, list_separator, ngettext
 from ..rules.scoring import score
 from ..text import terms
@@ -64,6 +66,8 @@ __all__ = [
     "Fit",
     "fit",
     "board_figure",
+    "board_traces",
+    "state_hover",
     "hover_text",
     "changed_provinces",
     "highlight_from_event",
@@ -252,6 +256,79 @@ def _label(name: str, side: str, players: int, view: str, kanji: bool = True) ->
 
 
 # --- the figure ----------------------------------------------------------------------------------
+#
+# The figure is built as plain plotly JSON (dicts), in two kinds of layers:
+# * static layers (coast, province areas, region outlines, names, the hover grid, legend shapes)
+#   depend only on the side, the player count, the view, the size, the language and whether a
+#   game is shown: they are built once per such key (cached) and the very same dict objects are
+#   returned every time, so the panel sees at once that they did not change and never resends them;
+# * state layers (owner rings, armies, buildings, unrest, the action, the click lesson, the legend
+#   of the players) are cheap dicts rebuilt for each state; the panel sends only the properties
+#   that differ from what it sent before.
+# Building dicts instead of ``go.Scatter`` objects skips plotly's validation (most of the time
+# of a step before, see docs/performance.md); :func:`board_figure` validates the whole once.
+
+
+def _scatter(**props: Any) -> dict:
+    """A scatter trace as plotly JSON (``None`` properties are left out, as plotly does)."""
+    return {"type": "scatter", **{k: v for k, v in props.items() if v is not None}}
+
+
+def _tolerance(f: Fit) -> float:
+    """Outlines are simplified to half a screen pixel (whole plot units when that is finer than a pixel)."""
+    return f.px(0.5)
+
+
+def board_traces(
+    side: str = "sun",
+    players: int = 5,
+    state: Any = None,
+    highlight: Highlight | None = None,
+    *,
+    view: str = "provinces",
+    show_changes: bool = False,
+    selected: str | None = None,
+    reach: Iterable[str] = (),
+    path: Sequence[str] | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> tuple[list[dict], dict]:
+    """The board's traces and layout as plotly JSON (see :func:`board_figure` for the arguments).
+
+    Static layers are shared dicts: never mutate what this returns.
+
+    >>> a, _ = board_traces("sun", 4)
+    >>> b, _ = board_traces("sun", 4, selected="Ise")
+    >>> a[0] is b[0], [t["name"] for t in a[:2]]  # the coast is built once
+    (True, ['coast', 'Aki'])
+    """
+    if show_changes:
+        view = "changes"
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; expected one of {', '.join(VIEWS)}")
+    if state is not None:
+        side, players = state.side, state.num_players
+    g = province_graph(side, players)  # checks side and players
+    f = fit(width)
+    excluded = _excluded(side, players)
+    # with tokens on a small board the kanji would be unreadable: they stay in the hover
+    kanji = state is None or f.scale >= 0.5
+    static = _static_layers(side, players, view, f, kanji, state is not None, i18n.current_language())
+    traces: list[dict] = [static["coast"], *static["provinces"], static["regions"]]
+    traces += _owner_rings(f, state, excluded)
+    traces += _sea_routes(f, g, selected)
+    traces += _lesson(f, g, selected, set(reach), list(path or []))
+    spots = _token_spots(f, state, excluded, kanji)
+    highlight_traces, callouts = _highlight(f, highlight, g, list(spots.values()))
+    traces += highlight_traces
+    traces.append(static["labels"])
+    traces += _state_layers(f, state, excluded, spots, static)
+    traces += static["hit"]
+    traces += _player_legend(state, players)
+    traces.append(static["sea-legend"])
+    layout = _layout(f, side, players, state, view, excluded, BOARD.side(side).excluded_provenance.flagged,
+                     height, callouts)
+    return traces, layout
 
 
 def board_figure(
@@ -275,30 +352,37 @@ def board_figure(
     ``path`` draw the click lesson. ``width`` is the screen width the figure is made for
     (see :func:`fit`); ``height`` overrides the height that follows from it.
     """
-    if show_changes:
-        view = "changes"
-    if view not in VIEWS:
-        raise ValueError(f"unknown view {view!r}; expected one of {', '.join(VIEWS)}")
-    if state is not None:
-        side, players = state.side, state.num_players
-    g = province_graph(side, players)  # checks side and players
-    f = fit(width)
+    traces, layout = board_traces(side, players, state, highlight, view=view, show_changes=show_changes,
+                                  selected=selected, reach=reach, path=path, width=width, height=height)
+    return go.Figure(data=traces, layout=layout)
+
+
+def trace_key(trace) -> str:
+    """A trace's stable id (a plotly trace or its JSON): the same for every state, view and lesson.
+    Legend traces have translated names: their key is their ``meta``; the others' is their name."""
+    meta, name = (trace.get("meta"), trace.get("name")) if isinstance(trace, dict) else (trace.meta, trace.name)
+    if isinstance(meta, str) and (meta.startswith(("player:", "legend:")) or meta in ("sea-legend", "unrest")):
+        return meta
+    return name
+
+
+@lru_cache(maxsize=48)
+def _static_layers(side: str, players: int, view: str, f: Fit, kanji: bool, with_state: bool,
+                   language: str) -> dict[str, Any]:
+    """The layers that no game state changes, built once per key (``language`` is part of the key)."""
     o = f.orientation
+    tol = _tolerance(f)
     shapes = geo.province_shapes(o)
     excluded = _excluded(side, players)
-    flagged = BOARD.side(side).excluded_provenance.flagged
     other = "moon" if side == "sun" else "sun"
-    hovers = {p.name: hover_text(p.name, side, players, state) for p in BOARD.provinces}
-    fig = go.Figure()
-
+    out: dict[str, Any] = {}
     # coast: a band of shallow water around the land
-    cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4))
-    fig.add_trace(go.Scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
-                             line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False))
-
-    # province areas
+    cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4), tol)
+    out["coast"] = _scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
+                            line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False)
+    provinces = []
     for p in BOARD.provinces:
-        x, y = geo.outline_xy(shapes[p.name])
+        x, y = geo.outline_xy(shapes[p.name], tol)
         region = p.region(side)
         pattern = None
         line = dict(color="rgba(255,255,255,0.9)", width=1.2)
@@ -310,112 +394,104 @@ def board_figure(
             if view == "changes" and p.region(other) != region:
                 pattern = dict(shape="/", fgcolor=REGION_LINES[p.region(other)], bgcolor=fill, size=11, solidity=0.5)
                 line = dict(color="#111111", width=3)
-        fig.add_trace(go.Scatter(
-            x=x, y=y, fill="toself", fillcolor=fill, fillpattern=pattern, line=line, mode="lines",
-            name=p.name, meta="province", hoverinfo="skip", showlegend=False,
-        ))
-
-    # region outlines
+        provinces.append(_scatter(x=x, y=y, fill="toself", fillcolor=fill, fillpattern=pattern, line=line, mode="lines",
+                                  name=p.name, meta="province", hoverinfo="skip", showlegend=False))
+    out["provinces"] = provinces
     rx: list = []
     ry: list = []
     for region in BOARD.regions:
-        x, y = geo.outline_xy(geo.region_outline(side, region, o))
+        x, y = geo.outline_xy(geo.region_outline(side, region, o), tol)
         rx += x + [None]
         ry += y + [None]
-    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
-                             line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2)))
-
-    _owner_rings(fig, f, state, excluded)
-    _sea_routes(fig, f, g, selected)
-    _lesson(fig, f, g, selected, set(reach), list(path or []))
-    # with tokens on a small board the kanji would be unreadable: they stay in the hover
-    kanji = state is None or f.scale >= 0.5
-    spots = _token_spots(f, state, excluded, kanji)
-    callouts = _highlight(fig, f, highlight, g, list(spots.values()))
-
-    # labels (hover comes from the hit grid below; customdata names the province)
+    out["regions"] = _scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
+                              line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2))
+    # names (hover comes from the hit grid; customdata names the province)
     names = [p.name for p in BOARD.provinces]
     lx, ly = zip(*(geo.label_point(n, o) for n in names))
-    fig.add_trace(go.Scatter(
-        x=list(lx), y=list(ly), mode="text", text=[_label(n, side, players, view, kanji) for n in names],
+    out["labels"] = _scatter(
+        x=[round(v, 1) for v in lx], y=[round(v, 1) for v in ly], mode="text",
+        text=[_label(n, side, players, view, kanji) for n in names],
         textfont=dict(size=f.font, color=LABEL_COLOUR, shadow="0px 0px 2px rgba(255,255,255,0.95)"),
-        customdata=names, name="labels", hoverinfo="skip", showlegend=False,
-    ))
+        customdata=names, name="labels", hoverinfo="skip", showlegend=False)
+    # the hit grid: hover and click anywhere in a province; one trace per province, so its
+    # hover text is sent once and not once per grid point
+    grid: dict[str, tuple[list, list]] = {n: ([], []) for n in names}
+    for name, x, y in geo.hit_points(o):
+        grid[name][0].append(round(x))
+        grid[name][1].append(round(y))
+    size = max(6, round(geo.COAST_STEP * f.scale * 1.1))
+    out["hit"] = [
+        _scatter(x=grid[n][0], y=grid[n][1], mode="markers", name=f"hit:{n}", meta="hit",
+                 marker=dict(size=size, color="rgba(0,0,0,0)", opacity=0),
+                 hovertext=hover_text(n, side, players), hoverinfo="text",
+                 hoverlabel=dict(bordercolor="#777777" if n in excluded else REGION_LINES[BOARD.province(n).region(side)]),
+                 showlegend=False)
+        for n in names]
+    # legend shapes of the buildings (the map colours buildings by owner)
+    for k, building in enumerate(BUILDINGS):
+        out[f"legend:{building}"] = _scatter(
+            x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
+            marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF", line=dict(color="#111111", width=1.6)),
+            hoverinfo="skip", showlegend=with_state, legendrank=20 + k)
+    out["sea-legend"] = _scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
+                                 line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10)
+    return out
 
-    _state_layers(fig, f, state, excluded, kanji)
 
-    # the hit grid: hover and click anywhere in a province
-    pts = geo.hit_points(o)
-    fig.add_trace(go.Scatter(
-        x=[q[1] for q in pts], y=[q[2] for q in pts], mode="markers", name="hit",
-        marker=dict(size=max(6, geo.COAST_STEP * f.scale * 1.1), color="rgba(0,0,0,0)", opacity=0),
-        customdata=[q[0] for q in pts], hovertext=[hovers[q[0]] for q in pts], hoverinfo="text",
-        hoverlabel=dict(bordercolor=[REGION_LINES[BOARD.province(q[0]).region(side)] if q[0] not in excluded else "#777777"
-                                     for q in pts]),
-        showlegend=False,
-    ))
-
-    # legend entries
+def _player_legend(state: Any, players: int) -> list[dict]:
+    out = []
     for seat, colour in enumerate(COMPONENTS.colours):
         st = PLAYER_STYLES[colour]
         if state is not None and seat < len(state.players):
             st = _style(state, seat)
-        shown = state is not None and seat < players
-        fig.add_trace(go.Scatter(
+        out.append(_scatter(
             x=[None], y=[None], mode="markers", name=f"{st.letter} {terms.colour_name(st.name)}", meta=f"player:{seat}",
             marker=dict(symbol="square", size=13, color=st.fill, line=dict(color="#222", width=1)),
-            showlegend=shown, hoverinfo="skip", legendrank=seat,
-        ))
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
-                             line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10))
-
-    _layout(fig, f, side, players, state, view, excluded, flagged, height, callouts)
-    return fig
+            showlegend=state is not None and seat < players, hoverinfo="skip", legendrank=seat))
+    return out
 
 
-def trace_key(trace) -> str:
-    """A trace's stable id: the UI updates a figure in place when the keys of all traces match.
-    Legend traces have translated names: their key is their ``meta``; the others' is their name."""
-    meta = trace.meta
-    if isinstance(meta, str) and (meta.startswith(("player:", "legend:")) or meta in ("sea-legend", "unrest")):
-        return meta
-    return trace.name
+@lru_cache(maxsize=2048)
+def _inset_xy(name: str, distance: float, orientation: str, tolerance: float) -> tuple[tuple, tuple]:
+    x, y = geo.outline_xy(geo.inset(name, distance, orientation), tolerance)
+    return tuple(x), tuple(y)
 
 
-def _owner_rings(fig: go.Figure, f: Fit, state: Any, excluded: frozenset[str]) -> None:
+def _owner_rings(f: Fit, state: Any, excluded: frozenset[str]) -> list[dict]:
     """A ring in the owner's colour inside each held province (on a dark edge, so yellow shows on yellow)."""
     ring = round(min(4.0, max(2.5, f.scale * 5.5)), 1)
     rings: dict[int, tuple[list, list]] = {s: ([], []) for s in range(len(COMPONENTS.colours))}
     ex: list = []
     ey: list = []
     if state is not None:
-        for name, ps in state.provinces.items():
+        for name, ps in sorted(state.provinces.items()):
             if ps.owner is None or name in excluded:
                 continue
-            shape = geo.inset(name, round(f.px(ring / 2 + 2.5), 1), f.orientation)
-            x, y = geo.outline_xy(shape)
-            rings[ps.owner][0].extend(x + [None])
-            rings[ps.owner][1].extend(y + [None])
-            ex += x + [None]
-            ey += y + [None]
-    fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", name="owner-edge", hoverinfo="skip", showlegend=False,
-                             line=dict(color="rgba(20,20,20,0.85)", width=ring + (2.5 if f.scale > 0.6 else 1.5))))
+            x, y = _inset_xy(name, round(f.px(ring / 2 + 2.5), 1), f.orientation, _tolerance(f))
+            rings[ps.owner][0].extend(x + (None,))
+            rings[ps.owner][1].extend(y + (None,))
+            ex += x + (None,)
+            ey += y + (None,)
+    out = [_scatter(x=ex, y=ey, mode="lines", name="owner-edge", hoverinfo="skip", showlegend=False,
+                    line=dict(color="rgba(20,20,20,0.85)", width=ring + (2.5 if f.scale > 0.6 else 1.5)))]
     for seat, (x, y) in rings.items():
         colour = _style(state, seat).fill if state is not None and seat < len(state.players) else NEUTRAL_FILL
-        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", name=f"owner:{seat}", hoverinfo="skip", showlegend=False,
-                                 line=dict(color=colour, width=ring)))
+        out.append(_scatter(x=x, y=y, mode="lines", name=f"owner:{seat}", hoverinfo="skip", showlegend=False,
+                            line=dict(color=colour, width=ring)))
+    return out
 
 
-def _sea_routes(fig: go.Figure, f: Fit, g, selected: str | None = None) -> None:
+def _sea_routes(f: Fit, g, selected: str | None = None) -> list[dict]:
+    out = []
     for b in sorted((b for b in BOARD.borders if b.kind == "sea"), key=lambda b: (b.a, b.b)):
         x, y = geo.line_xy(geo.sea_route(b.a, b.b, f.orientation))
         in_play = b.a in g and b.b in g
         width = max(2.0, f.font / 4.5) * (2 if selected in (b.a, b.b) and in_play else 1)
-        fig.add_trace(go.Scatter(
+        out.append(_scatter(
             x=x, y=y, mode="lines", name=f"sea:{b.a}–{b.b}", meta="sea" if in_play else "sea-out",
             line=dict(color=SEA_ROUTE if in_play else "#9E9E9E", width=width, dash="dash" if in_play else "dot"),
-            hoverinfo="skip", showlegend=False,
-        ))
+            hoverinfo="skip", showlegend=False))
+    return out
 
 
 def _edge_line(a: str, b: str, f: Fit, g) -> list[tuple[float, float]]:
@@ -431,13 +507,13 @@ def _rings(names: Iterable[str], distance_px: float, f: Fit) -> tuple[list, list
     xs: list = []
     ys: list = []
     for name in names:
-        x, y = geo.outline_xy(geo.inset(name, round(f.px(distance_px), 1), f.orientation))
-        xs += x + [None]
-        ys += y + [None]
+        x, y = _inset_xy(name, round(f.px(distance_px), 1), f.orientation, _tolerance(f))
+        xs += x + (None,)
+        ys += y + (None,)
     return xs, ys
 
 
-def _lesson(fig: go.Figure, f: Fit, g, selected: str | None, reach: set[str], path: list[str]) -> None:
+def _lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) -> list[dict]:
     """The click lesson: the rest dimmed, reachable provinces ringed, the shortest path drawn."""
     shapes = geo.province_shapes(f.orientation)
     keep = set(path) if path else (reach | {selected} if selected else set())
@@ -446,14 +522,14 @@ def _lesson(fig: go.Figure, f: Fit, g, selected: str | None, reach: set[str], pa
     if keep:
         for name in shapes:
             if name not in keep:
-                x, y = geo.outline_xy(shapes[name])
+                x, y = geo.outline_xy(shapes[name], _tolerance(f))
                 dx += x + [None]
                 dy += y + [None]
-    fig.add_trace(go.Scatter(x=dx, y=dy, fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
-                             line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False))
+    out = [_scatter(x=dx, y=dy, fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
+                    line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False)]
     rx, ry = _rings([n for n in (path[1:-1] if path else sorted(reach)) if n in shapes], 3.5, f)
-    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="reach", hoverinfo="skip", showlegend=False,
-                             line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")))
+    out.append(_scatter(x=rx, y=ry, mode="lines", name="reach", hoverinfo="skip", showlegend=False,
+                        line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")))
     px: list = []
     py: list = []
     for a, b in zip(path, path[1:]):
@@ -461,12 +537,13 @@ def _lesson(fig: go.Figure, f: Fit, g, selected: str | None, reach: set[str], pa
         for x, y in pts[1:] if px else pts:
             px.append(round(x, 1))
             py.append(round(y, 1))
-    fig.add_trace(go.Scatter(x=px, y=py, mode="lines", name="path", hoverinfo="skip", showlegend=False,
-                             line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))))
+    out.append(_scatter(x=px, y=py, mode="lines", name="path", hoverinfo="skip", showlegend=False,
+                        line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))))
     ends = [path[0], path[-1]] if path else [selected] if selected else []
     sx, sy = _rings([n for n in ends if n in shapes], 3.0, f)
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", name="selected", hoverinfo="skip", showlegend=False,
-                             line=dict(color=LESSON_COLOUR, width=5)))
+    out.append(_scatter(x=sx, y=sy, mode="lines", name="selected", hoverinfo="skip", showlegend=False,
+                        line=dict(color=LESSON_COLOUR, width=5)))
+    return out
 
 
 def _free_direction(x: float, y: float, distance_px: float, f: Fit,
@@ -485,9 +562,9 @@ def _free_direction(x: float, y: float, distance_px: float, f: Fit,
     return best
 
 
-def _highlight(fig: go.Figure, f: Fit, h: Highlight | None, g, avoid: list[tuple[float, float]] = ()) -> list[dict]:
+def _highlight(f: Fit, h: Highlight | None, g, avoid: list[tuple[float, float]] = ()) -> tuple[list[dict], list[dict]]:
     """The action being carried out: a dotted ring around the province(s), an arrow for moves and
-    battles, and a callout naming the action. Returns the callout annotation."""
+    battles, and a callout naming the action. Returns the two traces and the callout annotation."""
     o = f.orientation
     ax: list = []
     ay: list = []
@@ -518,21 +595,22 @@ def _highlight(fig: go.Figure, f: Fit, h: Highlight | None, g, avoid: list[tuple
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
         off_x, off_y = _free_direction(cx, cy, max(38.0, f.token * 2.4), f, avoid)
         anns.append(dict(
-            x=cx, y=cy, xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True, arrowhead=0,
-            arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
+            x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
+            arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
             borderwidth=1.5, borderpad=3, font=dict(color="#FFFFFF", size=f.font + 1), name="highlight",
         ))
-    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", name="highlight", meta=h.kind if h else None, hoverinfo="skip",
-                             showlegend=False, line=dict(color=colour, width=4, dash="dot")))
+    kind = h.kind if h else None
+    traces = [_scatter(x=hx, y=hy, mode="lines", name="highlight", meta=kind, hoverinfo="skip",
+                       showlegend=False, line=dict(color=colour, width=4, dash="dot"))]
     n = len(ax)
     symbols = ["circle"] * (n - 1) + ["arrow"] if n else "circle"
     sizes = [f.font * 0.9] + [0] * (n - 2) + [f.font * 2.4] if n >= 2 else 0
-    fig.add_trace(go.Scatter(
-        x=ax, y=ay, mode="lines+markers", name="arrow", meta=h.kind if h else None, hoverinfo="skip", showlegend=False,
+    traces.append(_scatter(
+        x=ax, y=ay, mode="lines+markers", name="arrow", meta=kind, hoverinfo="skip", showlegend=False,
         line=dict(color=colour, width=max(4.5, f.font / 2.2)),
         marker=dict(symbol=symbols, size=sizes, angleref="previous", color=colour, line=dict(color="white", width=1.5)),
     ))
-    return anns
+    return traces, anns
 
 
 def _label_box(name: str, f: Fit, kanji: bool) -> tuple[float, float, float, float]:
@@ -553,64 +631,76 @@ def _token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> d
             for n in state.provinces if n not in excluded}
 
 
-def _state_layers(fig: go.Figure, f: Fit, state: Any, excluded: frozenset[str], kanji: bool = True) -> None:
+def state_hover(name: str, state: Any) -> str:
+    """A held province's token hover: its name, owner and armies, buildings and unrest."""
+    ps = state.provinces[name]
+    style = _style(state, ps.owner)
+    owner = f"{style.letter} {terms.colour_name(style.name)}"
+    lines = [f"<b>{escape(name)} {BOARD.province(name).kanji}</b>",
+             escape(_("Owner: {owner} · Armies: {armies}").format(owner=owner, armies=ps.armies))]
+    if ps.buildings:
+        lines.append(escape(_("Buildings: {buildings}").format(
+            buildings=", ".join(terms.building_name(b) for b in ps.buildings))))
+    if ps.unrest:
+        lines.append(escape(_("Unrest markers: {n}").format(n=ps.unrest)))
+    return "<br>".join(lines)
+
+
+def _state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, tuple[float, float]],
+                  static: dict[str, Any]) -> list[dict]:
     """Army tokens, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
-    provinces = state.provinces if state is not None else {}
+    provinces = sorted(state.provinces.items()) if state is not None else []
     t, b, u = f.token, f.building, f.unrest
-    spots = _token_spots(f, state, excluded, kanji)
-    ax, ay, at, ac, atc, aline = [], [], [], [], [], []
-    for n, ps in provinces.items():
+    ax, ay, at, ac, atc, aline, ah = [], [], [], [], [], [], []
+    for n, ps in provinces:
         if n in excluded or ps.owner is None:
             continue
         x, y = spots[n]
         style = _style(state, ps.owner)
-        ax.append(x)
-        ay.append(y)
+        ax.append(round(x, 1))
+        ay.append(round(y, 1))
         at.append(f"<b>{style.letter}{ps.armies}</b>")
         ac.append(style.fill)
         atc.append(style.text)
         aline.append("#FFFFFF" if style.name == "black" else "#111111")
-    fig.add_trace(go.Scatter(
+        ah.append(state_hover(n, state))
+    out = [_scatter(
         x=ax, y=ay, mode="markers+text", text=at, name="armies", textposition="middle center",
         marker=dict(symbol="square", size=t, color=ac, line=dict(color=aline, width=1.5)),
-        textfont=dict(color=atc, size=max(8, round(t * 0.5))), hoverinfo="skip", showlegend=False,
-    ))
-    for k, building in enumerate(BUILDINGS):
+        textfont=dict(color=atc, size=max(8, round(t * 0.5))), hovertext=ah, hoverinfo="text", showlegend=False,
+    )]
+    for building in BUILDINGS:
         bx, by, bc = [], [], []
-        for n, ps in provinces.items():
+        for n, ps in provinces:
             if n in excluded or building not in ps.buildings:
                 continue
             x, y = spots[n]
             slot = sorted(ps.buildings, key=BUILDINGS.index).index(building)
-            bx.append(x + f.px(t / 2 + 3 + b / 2 + slot * (b + 2)))
-            by.append(y)
+            bx.append(round(x + f.px(t / 2 + 3 + b / 2 + slot * (b + 2)), 1))
+            by.append(round(y, 1))
             bc.append(_style(state, ps.owner).fill if ps.owner is not None else NEUTRAL_FILL)
-        fig.add_trace(go.Scatter(
+        out.append(_scatter(
             x=bx, y=by, mode="markers", name=building, meta=building,
             marker=dict(symbol=BUILDING_SYMBOLS[building], size=b + (2 if building == "temple" else 0), color=bc,
                         line=dict(color="#111111", width=1.4)),
             hoverinfo="skip", showlegend=False,
         ))
-        # the legend shows the shape alone (the map colours buildings by owner)
-        fig.add_trace(go.Scatter(
-            x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
-            marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF", line=dict(color="#111111", width=1.6)),
-            hoverinfo="skip", showlegend=state is not None, legendrank=20 + k,
-        ))
+        out.append(static[f"legend:{building}"])
     ux, uy, ut = [], [], []
-    for n, ps in provinces.items():
+    for n, ps in provinces:
         if n in excluded or not ps.unrest:
             continue
         x, y = spots[n]
-        ux.append(x - f.px(t / 2 + 3 + u / 2))
-        uy.append(y)
+        ux.append(round(x - f.px(t / 2 + 3 + u / 2), 1))
+        uy.append(round(y, 1))
         ut.append(str(ps.unrest))
-    fig.add_trace(go.Scatter(
+    out.append(_scatter(
         x=ux, y=uy, mode="markers+text", text=ut, name=_("Unrest markers"), meta="unrest", textposition="middle center",
         marker=dict(symbol="diamond", size=u * 1.25, color="#FFFFFF", line=dict(color=UNREST_COLOUR, width=2)),
         textfont=dict(color=UNREST_COLOUR, size=max(8, round(u * 0.6))), hoverinfo="skip",
         showlegend=state is not None, legendrank=30,
     ))
+    return out
 
 
 # --- region majorities ------------------------------------------------------------------------
@@ -677,8 +767,9 @@ def _region_boxes(f: Fit, side: str, players: int, state: Any, top_px: float) ->
     return anns, rows * (box_h + 8)
 
 
-def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: str, excluded: frozenset[str],
-            flagged: bool, height: int | None, callouts: list[dict]) -> None:
+def _layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: frozenset[str],
+            flagged: bool, height: int | None, callouts: list[dict]) -> dict:
+    """The figure's layout as plotly JSON."""
     notes: list[tuple[str, str | None]] = []  # (text, hover explanation)
     if excluded:
         prov = BOARD.side(side).excluded_provenance
@@ -725,7 +816,7 @@ def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: s
     top = round(f.font * 2.4 + 8)
     bottom = round(y_px + 6)
     x0, y0, x1, y1 = geo.bounds(f.orientation)
-    fig.update_layout(
+    return dict(
         height=height or (plot_h + top + bottom),
         margin=dict(l=f.margin, r=f.margin, t=top, b=bottom, autoexpand=False),
         title=dict(text=escape(title), x=0.01, xanchor="left", y=1 - 4 / (plot_h + top + bottom), yanchor="top",

@@ -220,19 +220,35 @@ def bounds(orientation: str = "wide", margin: float = 22.0) -> tuple[float, floa
     return (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
 
 
-def outline_xy(shape) -> tuple[list[float | None], list[float | None]]:
-    """x and y lists for a polygon's outline (parts separated by None), for plotly."""
+def outline_xy(shape, tolerance: float = 0.0) -> tuple[list[float | None], list[float | None]]:
+    """x and y lists for a polygon's outline (parts separated by None), for plotly.
+
+    With a ``tolerance`` (plot units) the outline is simplified first, and rounded to whole
+    units when the tolerance is at least half a unit (fewer and shorter numbers to send).
+
+    >>> sq = box(0, 0, 10.26, 10)
+    >>> outline_xy(sq)[0], outline_xy(sq, 0.6)[0]
+    ([10.3, 10.3, 0.0, 0.0, 10.3], [10, 10, 0, 0, 10])
+    """
     xs: list[float | None] = []
     ys: list[float | None] = []
     if shape.is_empty:
         return [], []
+    digits = 1
+    if tolerance > 0:
+        shape = shape.simplify(tolerance, preserve_topology=True)
+        digits = 0 if tolerance >= 0.5 else 1
     polys = shape.geoms if hasattr(shape, "geoms") else [shape]
     for poly in polys:
         if poly.geom_type != "Polygon" or poly.is_empty:
             continue
         x, y = poly.exterior.coords.xy
-        xs += [round(v, 1) for v in x] + [None]
-        ys += [round(v, 1) for v in y] + [None]
+        if digits:
+            xs += [round(v, 1) for v in x] + [None]
+            ys += [round(v, 1) for v in y] + [None]
+        else:
+            xs += [round(v) for v in x] + [None]
+            ys += [round(v) for v in y] + [None]
     return xs[:-1], ys[:-1]
 
 

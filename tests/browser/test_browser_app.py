@@ -15,6 +15,10 @@ HOVER_JS = """(name) => {
 }"""
 
 
+TOKEN_JS = HOVER_JS.replace("t.name === 'labels'", "t.name === 'armies'").replace(
+    "tr.customdata.indexOf(name)", "tr.hovertext.findIndex(h => h.includes('<b>' + name + ' '))")
+
+
 def _tab(page, title):
     page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text=title).first.click()
 
@@ -25,14 +29,18 @@ def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
     assert page.locator(".shogun-app h2").inner_text() == "Shogun Tutor"
     _tab(page, "Guided game")
     page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
-    # hover a province of the game board: its values and owner appear
+    # hover a province of the game board: its values appear; on its token, its owner
     x, y = page.evaluate(HOVER_JS, "Yamato")
     page.mouse.move(x, y)
     label = page.locator(".hoverlayer .hovertext", has_text="Yamato")
     label.wait_for(timeout=15_000)
     text = label.text_content()
-    assert "Tax: 5" in text and "Rice: 4" in text and "Owner:" in text and "Neighbours:" in text
+    assert "Tax: 5" in text and "Rice: 4" in text and "Neighbours:" in text
     app_page.screenshot("board-hover")
+    x, y = page.evaluate(TOKEN_JS, "Yamato")
+    page.mouse.move(x, y)
+    page.wait_for_function("[...document.querySelectorAll('.hoverlayer .hovertext')].some("
+                           "h => h.textContent.includes('Yamato') && h.textContent.includes('Armies:'))", timeout=15_000)
     # step the guided game: explanations appear
     for _ in range(3):
         page.locator(".shogun-next button, button.shogun-next").first.click()

@@ -45,8 +45,21 @@ def test_unknown_language_is_refused_before_anything_is_built():
     "query, lang",
     [("lang=fr", "fr"), ("a=1&lang=zh", "zh"), ("lang=../../etc", "en"), ("", "en"), (None, "en")],
 )
-def test_language_from_query(query, lang):
+def test_language_from_query(query, lang, monkeypatch):
+    monkeypatch.delenv("SHOGUN_TUTOR_LANG", raising=False)
     assert language_from_query(query) == lang
+    monkeypatch.setenv("SHOGUN_TUTOR_LANG", "nl")  # shogun-tutor app --lang nl
+    assert language_from_query(query) == (lang if query and "lang=" in query and lang != "en" else "nl")
+
+
+def test_tabs_and_their_imports_wait_until_shown():
+    import subprocess
+    import sys
+
+    code = ("import sys; from shogun_tutor.ui.app import default_tabs; tabs = default_tabs(); "
+            "print('plotly' in sys.modules, 'shogun_tutor.ui.board_panel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False"]
 
 
 def test_the_real_app_builds_and_wires_the_tower_to_the_game():

@@ -86,8 +86,9 @@ def test_figures_match_the_graph(side, players, width):
     assert {frozenset(t.name[4:].split("–")) for t in sea} == sea_edges
     assert all(t.line.dash == "dash" for t in sea)
     assert len(sea) + sum(t.meta == "sea-out" for t in fig.data) == 6
-    hit = by_name(fig, "hit")
-    assert set(hit.customdata) == {p.name for p in BOARD.provinces}
+    hits = [t for t in fig.data if t.meta == "hit"]
+    assert [t.name for t in hits] == [f"hit:{p.name}" for p in BOARD.provinces]
+    assert all(isinstance(t.hovertext, str) and len(t.x) >= 1 for t in hits)  # one hover text per province
     assert len({trace_key(t) for t in fig.data}) == len(fig.data)
 
 
@@ -161,9 +162,11 @@ def test_hover_shows_the_game_state():
     assert "Owner: R Red · Armies: 3" in yamato and "Nō theater" in yamato and "Temple" in yamato
     assert "Neutral" in hover_text("Owari", "sun", 4, state)
     fig = board_figure(state=state)
-    hit = by_name(fig, "hit")
-    i = list(hit.customdata).index("Settsu")
-    assert hit.hovertext[i] == text
+    # the hover grid holds what the board says (sent once); the token holds the state
+    assert by_name(fig, "hit:Settsu").hovertext == hover_text("Settsu", "sun", 4)
+    armies = by_name(fig, "armies")
+    token = armies.hovertext[list(armies.text).index("<b>B4</b>")]
+    assert "Settsu" in token and "Owner: B Blue · Armies: 4" in token and "Unrest markers: 1" in token
 
 
 def test_state_layers():
@@ -247,15 +250,14 @@ def test_texts_follow_the_language():
     i18n.set_language("nl")
     fig = board_figure("moon", 5)
     assert "Maanzijde" in fig.layout.title.text
-    assert "Buren:" in by_name(fig, "hit").hovertext[0]
+    assert "Buren:" in by_name(fig, "hit:Aki").hovertext
 
 
 # --- the panel ----------------------------------------------------------------------------------------
 def test_click_lesson_reach_and_shortest_path():
     panel = BoardPanel(side="sun", players=5)
-    hit = by_name(panel.figure, "hit")
-    i = list(hit.customdata).index("Shima")
-    panel._on_click(hit, SimpleNamespace(point_inds=[i]), None)  # what a click in the browser does
+    hit = by_name(panel.figure, "hit:Shima")
+    panel._on_click(hit, SimpleNamespace(point_inds=[1]), None)  # what a click in the browser does
     assert panel.selected == ["Shima"]
     rings = by_name(panel.figure, "reach")
     assert rings.x.count(None) == 2  # Ise and Izu
@@ -301,7 +303,42 @@ def test_panel_follows_width_and_language():
     assert panel.figure.layout.height > 800 and panel.figure.layout.width == 390
     i18n.set_language("nl")
     assert panel.view.options[0][0] == "Speelbord" and "Maanzijde" in panel.side.options[1][0]
-    assert "Buren:" in by_name(panel.figure, "hit").hovertext[0]
+    assert "Buren:" in by_name(panel.figure, "hit:Aki").hovertext
     panel.close()
     i18n.set_language("en")
-    assert "Buren:" in by_name(panel.figure, "hit").hovertext[0]  # a closed panel no longer listens
+    assert "Buren:" in by_name(panel.figure, "hit:Aki").hovertext  # a closed panel no longer listens
+
+
+# --- what a step sends ------------------------------------------------------------------------------
+STATIC = ("coast", "regions", "labels")
+
+
+def _updates(widget):
+    """Record the updates the FigureWidget sends to the browser."""
+    sent = []
+    widget.observe(lambda c: c["new"] is not None and sent.append(c["new"]), names="_py2js_update")
+    return sent
+
+
+def test_a_step_sends_only_the_state_layers():
+    import json
+
+    game = new_game(players=4, seed=3)
+    panel = BoardPanel(choose_board=False)
+    panel.probe.width = 900
+    panel.set_state(game.state)
+    first = json.dumps(panel.figure.to_plotly_json())
+    assert len(first) <= 100_000, len(first)  # the board's first payload
+    static = {i for i, t in enumerate(panel.figure.data)
+              if t.name in STATIC or t.meta in ("province", "hit") or (t.meta or "").startswith("legend:")}
+    assert len(static) == 3 + 45 + 45 + 3
+    sent = _updates(panel.figure)
+    for _ in range(12):
+        game.apply(game.legal_decisions()[0])
+        panel.set_state(game.state, Highlight("province", "Settsu"))
+    assert sent, "the steps sent nothing"
+    for msg in sent:
+        assert not static & set(msg["style_traces"]), msg["style_traces"]
+        assert len(json.dumps(msg, default=str)) < 30_000
+    assert panel.figure._widget_data is panel.figure._data  # a page connecting later gets the current board
+    panel.close()

@@ -1,0 +1,94 @@
+"""Kernels are freed: a page that closes shuts its kernel down (Voila's shutdown beacon is
+accepted), a page that vanishes without a word is culled once idle, and the preheated pool
+stays as it was (``shogun-tutor app --cull-idle``)."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+import urllib.request
+
+import psutil
+import pytest
+
+from .conftest import OUTPUT, RENDER_TIMEOUT_MS, AppPage, _free_port, app_command
+
+pytestmark = pytest.mark.browser
+POOL = 1
+CULL_IDLE = 30  # seconds: longer than a page takes to connect on a loaded machine (an unconnected kernel is culled)
+
+
+def _kernels(server: subprocess.Popen) -> int:
+    """Running kernels of the server (a kernel shut down but not yet reaped does not count)."""
+    n = 0
+    for p in psutil.Process(server.pid).children(recursive=True):
+        try:
+            n += p.status() != psutil.STATUS_ZOMBIE and "ipykernel_launcher" in " ".join(p.cmdline())
+        except psutil.Error:
+            pass  # gone meanwhile
+    return n
+
+
+def _wait_for(server, count: int, timeout: float) -> int:
+    deadline = time.monotonic() + timeout
+    while (n := _kernels(server)) != count and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return n
+
+
+@pytest.fixture(scope="module")
+def culling_server():
+    port = _free_port()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with (OUTPUT / "voila-kernels.log").open("w") as log:
+        proc = subprocess.Popen(app_command(port, "--cull-idle", str(CULL_IDLE), "--cull-interval", "2"),
+                                stdout=log, stderr=subprocess.STDOUT)
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    urllib.request.urlopen(url + "voila/static/", timeout=2)
+                    break
+                except urllib.error.HTTPError:
+                    break
+                except OSError:
+                    assert proc.poll() is None and time.monotonic() < deadline, "the app did not start"
+                    time.sleep(0.5)
+            yield url, proc
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def test_closed_pages_free_their_kernels_and_the_pool_stays(browser, culling_server):
+    url, server = culling_server
+    assert _wait_for(server, POOL, 120) == POOL  # the preheated kernel waits for a visitor
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        pages = []
+        for _ in range(3):
+            ap = AppPage(context.new_page())
+            ap.page.goto(url, timeout=RENDER_TIMEOUT_MS)
+            ap.page.wait_for_selector(".shogun-app", timeout=RENDER_TIMEOUT_MS)
+            pages.append(ap)
+        assert _wait_for(server, 3 + POOL, 120) == 3 + POOL  # one kernel per page, and the pool refilled
+        # two visitors leave: their pages send the shutdown as they unload
+        for ap in pages[:2]:
+            ap.page.goto("about:blank")
+            ap.page.close()
+        assert _wait_for(server, 1 + POOL, CULL_IDLE - 3) == 1 + POOL  # sooner than culling would
+        log = (OUTPUT / "voila-kernels.log").read_text()
+        assert "403 POST /voila/api/shutdown" not in log and "_xsrf" not in log
+        # the last one vanishes without unloading (a crashed tab, a lost network): culled once idle
+        pages[2].page.close(run_before_unload=False)
+        assert _wait_for(server, POOL, CULL_IDLE + 40) == POOL
+        time.sleep(CULL_IDLE + 4)  # the idle preheated kernel is not culled
+        assert _kernels(server) == POOL
+        for ap in pages:
+            assert not ap.external and not [e for e in ap.errors if "favicon" not in e], ap.errors + ap.external
+    finally:
+        context.close()

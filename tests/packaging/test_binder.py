@@ -1,0 +1,33 @@
+"""binder/ installs the package pyproject.toml describes, and the launch links open the real notebook."""
+
+import re
+import tomllib
+from pathlib import Path
+
+from packaging.specifiers import SpecifierSet
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_binder_installs_the_package_with_a_python_it_supports():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    version = re.fullmatch(r"python-(\d+\.\d+)", runtime)
+    assert version, runtime
+    assert SpecifierSet(project["requires-python"]).contains(version.group(1) + ".0")
+    post = (ROOT / "binder" / "postBuild").read_text()
+    installs = [line for line in post.splitlines() if "pip install" in line and not line.lstrip().startswith("#")]
+    assert installs and all(re.search(r"pip install (--\S+ )*\.(\[\w+\])?$", line.strip()) for line in installs), installs
+    # no second list of dependencies next to pyproject.toml
+    assert not any((ROOT / "binder" / f).exists() for f in ("requirements.txt", "environment.yml", "setup.py"))
+    assert '"template": "shogun"' in post
+    assert (ROOT / "shogun_tutor" / "share" / "jupyter" / "voila" / "templates" / "shogun" / "index.html.j2").is_file()
+
+
+def test_launch_links_point_at_the_real_notebook():
+    links = []
+    for doc in ("README.md", "binder/README.md", "docs/deploy.md"):
+        links += re.findall(r"urlpath=voila/render/([\w./-]+\.ipynb)", (ROOT / doc).read_text())
+    assert links
+    for path in links:
+        assert (ROOT / path).is_file(), path
