@@ -222,7 +222,9 @@ class RulebookPanel:
     # --- drawing ---------------------------------------------------------------------------
     def refresh_texts(self) -> None:
         self._quiet = True
-        self.chapters.options = [(f"{i + 1}. {_(c.title)}", c.key) for i, c in enumerate(content.CHAPTERS)]
+        titles = [_(c.title) for c in content.CHAPTERS]
+        self.chapters.options = [(_("{number}. {name}").format(number=i + 1, name=t), c.key)  # i18n-ok: a chapter's title is its name
+                                 for i, (t, c) in enumerate(zip(titles, content.CHAPTERS))]
         self.chapters.value = self.chapter_key
         self._quiet = False
         self.chapters.description = _("Chapter")
@@ -242,12 +244,13 @@ class RulebookPanel:
         ch = self.current
         para = content.paragraph(ch.key, ch.screens[self.screen])
         self.position.value = "<span class='shogun-screen-pos'>{}</span>".format(
-            escape(_("Screen {n} of {total}").format(n=self.screen + 1, total=len(ch.screens))))
+            escape(_("Screen {screen} of {total}").format(screen=self.screen + 1, total=len(ch.screens))))
         rules = [r for r in content.RULES if r.chapter == ch.key]
-        links = " · ".join(why_link(f"rule:{r.key}", _(r.title)) for r in rules)
+        links = i18n.format_list([why_link(f"rule:{r.key}", _(r.title)) for r in rules])
+        in_chapter = _("Rules in this chapter: {rules}").format(rules=links) if links else ""
         self.text.value = (f"<h3 class='shogun-chapter-title'>{escape(_(ch.title))}</h3>"
                            f"<p class='shogun-screen'>{escape(para)}</p>"
-                           + ("<p class='shogun-chapter-rules'>{}: {}</p>".format(escape(_("Rules in this chapter")), links) if links else ""))
+                           + (f"<p class='shogun-chapter-rules'>{in_chapter}</p>" if in_chapter else ""))
 
     def _render_visual(self) -> None:
         kind = self.current.visual
