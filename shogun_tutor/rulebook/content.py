@@ -244,11 +244,12 @@ EXAMPLES: dict[str, dict[str, int]] = {
 }
 
 
-#: provinces the chapters name: {kai} introduces it ("Kai 甲斐"), {kai_name} names it again
-_PROVINCES = ("Shima", "Izu", "Shinano", "Kozuke", "Mikawa", "Kai", "Settsu")
+#: provinces the chapters and try-its name: {kai} introduces it ("Kai 甲斐"), {kai_name} names it again
+_PROVINCES = ("Shima", "Izu", "Shinano", "Kozuke", "Mikawa", "Kai", "Settsu", "Owari", "Mino")
 
 
-def _provinces() -> dict[str, str]:
+def province_values() -> dict[str, str]:
+    """Placeholder values for the provinces a text names, in the current language."""
     out = {}
     for p in _PROVINCES:
         out[p.lower()] = terms.province_intro(p)
@@ -262,7 +263,7 @@ def _render(text: Text, values: dict) -> str:
 
 def paragraph(chapter_key: str, screen: Text) -> str:
     """A chapter's paragraph in the current language, its numbers and province names filled in."""
-    values = {**_numbers(), **_provinces(), **EXAMPLES.get(chapter_key, {})}
+    values = {**_numbers(), **province_values(), **EXAMPLES.get(chapter_key, {})}
     if chapter_key == "setup":
         values["farmers"] = COMPONENTS.tower_fill_farmers
     return _render(screen, values)

@@ -30,15 +30,15 @@ TABLES = {
 
 #: what the learner is asked in each prepared position (the scenario files hold only data)
 PROMPTS = {
-    "kozuke-battle": i18n.N_("You are blue. Move armies from Shinano into yellow's Kozuke (3 armies) and watch the tower."),
-    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack Kozuke and see who counts."),
-    "mikawa-revolt": i18n.N_("You are red. Next you tax Mikawa (2 unrest markers). First: move armies from Owari into Mikawa, or not?"),
-    "settsu-tax": i18n.N_("You are red and tax Settsu (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
+    "kozuke-battle": i18n.N_("You are blue. Move armies from {shinano} into yellow's {kozuke} (3 armies) and watch the tower."),
+    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack {kozuke} and see who counts."),
+    "mikawa-revolt": i18n.N_("You are red. Next you tax {mikawa} (2 unrest markers). First: move armies from {owari} into {mikawa_name}, or not?"),
+    "settsu-tax": i18n.N_("You are red and tax {settsu} (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
     "kai-winter": i18n.N_("You are red, with 4 provinces and 5 rice; winter takes 3. Autumn's last action first, then watch the winter."),
     "winter-shortfall": i18n.N_("You are red: 9 provinces, 6 rice. Finish autumn, then choose which revolt to fight first."),
-    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's Owari from Mino, or move elsewhere, and see the scoring."),
-    "handed-over": i18n.N_("You are blue. Yellow has planned to tax Kozuke later this round. Take Kozuke first."),
-    "sea-route": i18n.N_("You are red and placed 1 army in Shima. A sea route joins Shima and Izu: move armies across."),
+    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's {owari} from {mino}, or move elsewhere, and see the scoring."),
+    "handed-over": i18n.N_("You are blue. Yellow has planned to tax {kozuke} later this round. Take {kozuke_name} first."),
+    "sea-route": i18n.N_("You are red and placed 1 army in {shima}. A sea route joins {shima_name} and {izu}: move armies across."),
     "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),
     "plan-season": i18n.N_("You are red. Plan a whole season: one card per action field, then your bid; the bots play the others."),
 }
@@ -116,8 +116,9 @@ class TryIt:
         from .game_panel import describe_decision, explanation_html
 
         sid = self.scenario.id
-        prompt = _(PROMPTS[sid]) if sid in PROMPTS else self.scenario.raw.get("note", "")
-        self.prompt.value = "<p class='shogun-prompt'><b>{}:</b> {}</p>".format(escape(_("Try it")), escape(prompt))
+        prompt = _(PROMPTS[sid]).format(**content.province_values()) if sid in PROMPTS else self.scenario.raw.get("note", "")
+        # the label and the task are separate texts side by side; the label carries its own colon (zh/ja "：")
+        self.prompt.value = "<p class='shogun-prompt'><b>{}</b> {}</p>".format(escape(_("Try it:")), escape(prompt))
         self.play.description = _("Play it")
         self.answer.description = _("Show the rulebook's choice")
         self.reset_button.description = _("Reset")
