@@ -7,7 +7,11 @@ rule id the engine logs (``docs/explanation-events.md``) points to one of them
 (:data:`LOG_RULES`), so a "why?" always finds its text and its chapter.
 
 Numbers that come from the game's data are named placeholders, filled by
-:func:`paragraph`.
+:func:`paragraph`; a sentence with such a count is an ``ngettext`` message (a
+screen is then a function of those numbers, its sentences whole messages). The
+rulebook's worked examples keep their printed numbers in the sentence. Provinces
+are placeholders too: introduced as "Kai 甲斐" (:func:`terms.province_intro`),
+then named as the language names them (kanji in Chinese and Japanese).
 
 >>> chapter("battles").scenarios
 ('kozuke-battle', 'full-tray-battle')
@@ -18,16 +22,57 @@ Numbers that come from the game's data are named placeholders, filled by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Union
 
 from ..data import COMPONENTS
-from ..i18n import N_, _
+from ..i18n import N_, _, join_sentences, ngettext
+from ..text import terms
+
+#: a screen or a rule text: a msgid, or a function of the data's numbers built from whole messages
+Text = Union[str, Callable[[dict], str]]
+
+
+def _goal_players(v: dict) -> str:
+    return join_sentences(
+        ngettext("Each player has {armies} army, a planning board, a set of war-chest cards and a daimyo card.",
+                 "Each player has {armies} armies, a planning board, a set of war-chest cards and a daimyo card.",
+                 v["armies"]).format(**v),
+        ngettext("Everything else is shared: the board, the province cards, {farmers} farmer, the buildings, the unrest markers and the battle tower.",
+                 "Everything else is shared: the board, the province cards, {farmers} farmers, the buildings, the unrest markers and the battle tower.",
+                 v["farmers"]).format(**v))
+
+
+def _setup_tower(v: dict) -> str:
+    return join_sentences(
+        ngettext("Then the tower is filled: every player throws in {each} army.",
+                 "Then the tower is filled: every player throws in {each} armies.", v["each"]).format(**v),
+        ngettext("{farmers} farmer goes in with them. What falls out goes back to the supplies; what stays inside will come out in later battles.",
+                 "{farmers} farmers go in with them. What falls out goes back to the supplies; what stays inside will come out in later battles.",
+                 v["farmers"]).format(**v))
+
+
+def _tower_fill(v: dict) -> str:
+    return join_sentences(
+        ngettext("Before the first season, every player throws {each} army into the empty tower.",
+                 "Before the first season, every player throws {each} armies into the empty tower.", v["each"]).format(**v),
+        ngettext("{farmers} farmer goes in with them. What falls out goes back; what stays inside stays for the whole game.",
+                 "{farmers} farmers go in with them. What falls out goes back; what stays inside stays for the whole game.",
+                 v["farmers"]).format(**v))
+
+
+def _scoring(v: dict) -> str:
+    return join_sentences(
+        ngettext("After each winter, every province you hold scores {province} point.",
+                 "After each winter, every province you hold scores {province} points.", v["province"]).format(**v),
+        ngettext("Every building scores {building} point.", "Every building scores {building} points.", v["building"]).format(**v),
+        _("In each region the most castles score {castle}, the most temples {temple}, the most Nō theaters {theater}.").format(**v))
 
 
 @dataclass(frozen=True)
 class Chapter:
     key: str
     title: str  # msgid
-    screens: tuple[str, ...]  # msgids, one paragraph each
+    screens: tuple[Text, ...]  # one paragraph each
     visual: str  # "board", "tower", "year", "table:<name>" (drawn when the chapter is opened)
     scenarios: tuple[str, ...] = ()
 
@@ -36,7 +81,7 @@ class Chapter:
 class Rule:
     key: str
     title: str  # msgid
-    text: str  # msgid
+    text: Text
     chapter: str
     related: tuple[str, ...] = ()
 
@@ -52,15 +97,15 @@ class Term:
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter("goal", N_("The goal"), (
         N_("You are a daimyo of 16th-century Japan. Over two years you conquer provinces and build castles, temples and Nō theaters in them; after each winter they bring points. Whoever has the most points after the second winter becomes Shogun."),
-        N_("Each player has {armies} armies, a planning board, a set of war-chest cards and a daimyo card. Everything else is shared: the board, the province cards, {farmers} farmers, the buildings, the unrest markers and the battle tower."),
+        _goal_players,
     ), "board"),
     Chapter("board", N_("Board"), (
         N_("The board has two sides, sun and moon. Both show central Japan in 5 regions of 9 provinces each, but the regions are cut differently. Each province card shows the province's tax (chests), rice and building slots."),
-        N_("Provinces that share a border are neighbours; so are provinces joined by a dashed sea route, such as Shima and Izu. With 3 players, 8 marked provinces are left out: no army may enter them."),
+        N_("Provinces that share a border are neighbours; so are provinces joined by a dashed sea route, such as {shima} and {izu}. With 3 players, 8 marked provinces are left out: no army may enter them."),
     ), "board", ("sea-route",)),
     Chapter("setup", N_("Set-up"), (
         N_("For a first game, use the beginner set-up printed for the sun side: each player puts his armies on the listed provinces and takes their cards. Otherwise the provinces are drafted: in turn, take one of the two face-up province cards or the top card of the deck and put one of your army groups there."),
-        N_("Then the tower is filled: {each} armies of every player and {farmers} farmers are thrown in together. What falls out goes back to the supplies; what stays inside will come out in later battles."),
+        _setup_tower,
     ), "board", ("claim-draft",)),
     Chapter("season", N_("A season"), (
         N_("A year has spring, summer and autumn, then winter. Each of the three seasons runs the same way: the 10 action cards are shuffled (5 face up, 5 face down) and the 5 special cards are laid on the 5 places of the turn order."),
@@ -76,35 +121,35 @@ CHAPTERS: tuple[Chapter, ...] = (
         N_("All attacking armies, all defending armies and everything waiting in the tray go into the tower together. A neutral province is defended by one farmer. Cubes lodged inside may be knocked loose and come out now."),
         N_("Count what came out: the attacker's armies against the defender's. Farmers in the tray fight for the defender when the province has no unrest marker. Cubes of other players do not count and stay in the tray."),
         N_("The smaller side loses all its cubes from the tray; the winner loses as many and moves in with the rest. A draw clears the province: armies, buildings and unrest go, its card returns to the supply. If only farmers came out for the defender, it is a draw."),
-        N_("The rulebook's example: blue moves 4 armies from Shinano into yellow's Kozuke (3 armies). Out come {blue} blue, {yellow} yellow and {farmers} farmer. The farmer helps yellow: {att} : {def}, blue wins, loses 2 and keeps 1 army in Kozuke."),
+        N_("The rulebook's example: blue moves 4 armies from {shinano} into yellow's {kozuke} (3 armies). Out come 3 blue, 1 yellow and 1 farmer. The farmer helps yellow: 3 : 2, blue wins, loses 2 and keeps 1 army in {kozuke_name}."),
     ), "tower", ("kozuke-battle", "full-tray-battle")),
     Chapter("revolts", N_("Revolts and unrest"), (
         N_("Each time you collect rice or tax in a province, it gets an unrest marker afterwards. Collecting again where unrest markers lie starts a revolt first: one farmer per unrest marker, your armies of that province and the tray go into the tower."),
-        N_("If your armies win, you keep the province, collect and add one more unrest marker. If the farmers win or it is a draw, the province is cleared and the action lapses. In the rulebook's example, red taxes Mikawa with {unrest} unrest markers: {farmers} farmers against his {armies} armies."),
+        N_("If your armies win, you keep the province, collect and add one more unrest marker. If the farmers win or it is a draw, the province is cleared and the action lapses. In the rulebook's example, red taxes {mikawa} with 2 unrest markers: 2 farmers against his 4 armies."),
     ), "tower", ("mikawa-revolt",)),
     Chapter("winter", N_("Winter"), (
         N_("In winter the fourth event card of the year says how much rice every player loses. Then each province needs one rice. For every shortfall the revolt table says how many provinces revolt and how many extra farmers join each revolt."),
         N_("The player on the left draws the revolting provinces blindly from the player's province cards. Each revolt throws one farmer per unrest marker plus the extra farmers. With several revolts, the player chooses the order; players go in autumn's turn order."),
-        N_("The rulebook's examples: red holds 9 provinces with 6 rice, {short} short: 2 provinces revolt with 2 extra farmers each. Another player is 2 rice short: Kai revolts with 2 extra farmers and 1 for its unrest marker, {farmers} farmers in all."),
+        N_("The rulebook's examples: red holds 9 provinces with 6 rice, 3 short: 2 provinces revolt with 2 extra farmers each. Another player is 2 rice short: {kai} revolts with 2 extra farmers and 1 for its unrest marker, 3 farmers in all."),
     ), "table:revolts", ("kai-winter", "winter-shortfall")),
     Chapter("scoring", N_("Scoring"), (
-        N_("After each winter: {province} point per province you hold and {building} point per building. In each region the most castles score {castle}, the most temples {temple}, the most Nō theaters {theater}."),
+        _scoring,
         N_("Tied players each score one point less. No building of a type, no points for it. Then the unrest markers are removed, rice goes back to 0 and 4 new event cards are drawn. After the second winter the most points win; a tie goes to the most chests."),
     ), "table:scoring", ("tied-region",)),
     Chapter("events", N_("Event cards"), (
         N_("At the start of a year 4 event cards are turned face up, so everyone can plan for them. In each of the three seasons one of them is drawn at random and changes an action for everyone; the last one only tells the rice lost in winter."),
-        N_("The rulebook's example: red taxes Settsu, which yields {base}. This round tax is capped at {cap}, so he gets {capped}."),
+        N_("The rulebook's example: red taxes {settsu}, which yields {base}. This round tax is capped at {cap}, so he gets {capped}."),
     ), "table:events", ("settsu-tax",)),
     Chapter("specials", N_("Special cards"), (
         N_("Each of the 5 places of the turn order carries a special card: +1 chest on tax, +1 rice on rice, 6 armies instead of 5, or one more army from your supply when you attack or defend in a battle."),
-        N_("When an event card and a special card change the same action, the event applies first, then the special card: Settsu's {base} chests are capped at {cap}, and the '+1 chest' card makes {final}."),
+        N_("When an event card and a special card change the same action, the event applies first, then the special card: the tax of {settsu}, {base}, is capped at {cap}, and the '+1 chest' card makes {final}."),
     ), "table:specials", ("settsu-tax",)),
 )
 
 RULES: tuple[Rule, ...] = (
     Rule("setup", N_("Starting positions"), N_("Every player gets his armies, war-chest cards and chests (18, 15 or 12 with 3, 4 or 5 players). The beginner set-up places the armies on printed provinces of the sun side; otherwise provinces are drafted."), "setup", ("claim", "tower_fill")),
     Rule("claim", N_("Claiming provinces"), N_("In turn, take a face-up province card or the top card of the deck and put one of your army groups on that province. If the same two cards are offered to you again, you may put both under the deck. Provinces nobody claimed are neutral."), "setup", ("setup", "board")),
-    Rule("tower_fill", N_("Filling the tower"), N_("Before the first season, {each} armies of every player and {farmers} farmers are thrown into the empty tower. What falls out goes back; what stays inside stays for the whole game."), "setup", ("battle", "tray")),
+    Rule("tower_fill", N_("Filling the tower"), _tower_fill, "setup", ("battle", "tray")),
     Rule("board", N_("Neighbours and sea routes"), N_("Provinces with a common border are neighbours, and so are provinces joined by a sea route. With 3 players, the 8 marked provinces are not in play."), "board", ("move",)),
     Rule("year", N_("The year and its seasons"), N_("A game lasts two years. Each year has spring, summer and autumn, in which actions are planned and carried out, and then winter with rice, revolts and scoring."), "season", ("planning", "winter_rice", "scoring")),
     Rule("planning", N_("Secret planning"), N_("Every player covers each of his 10 action fields with one of his province cards (or a war-chest card to skip the action) and puts one more card on the bid field. Cards lie face down until their action comes."), "season", ("turn_order", "actions")),
@@ -192,24 +237,38 @@ def _numbers() -> dict[str, int]:
     }
 
 
-#: the worked examples' numbers, per chapter (from the rulebook; the scenarios and tests check them)
+#: the worked examples' numbers that are not printed in their sentences, per chapter (from the rulebook)
 EXAMPLES: dict[str, dict[str, int]] = {
-    "battles": {"blue": 3, "yellow": 1, "farmers": 1, "att": 3, "def": 2},
-    "revolts": {"unrest": 2, "farmers": 2, "armies": 4},
-    "winter": {"short": 3, "farmers": 3},
     "events": {"base": 7, "cap": 5, "capped": 5},
     "specials": {"base": 7, "cap": 5, "final": 6},
 }
 
 
-def paragraph(chapter_key: str, msgid: str) -> str:
-    """A chapter's paragraph in the current language, its numbers filled in."""
-    values = {**_numbers(), **EXAMPLES.get(chapter_key, {})}
+#: provinces the chapters and try-its name: {kai} introduces it ("Kai 甲斐"), {kai_name} names it again
+_PROVINCES = ("Shima", "Izu", "Shinano", "Kozuke", "Mikawa", "Kai", "Settsu", "Owari", "Mino")
+
+
+def province_values() -> dict[str, str]:
+    """Placeholder values for the provinces a text names, in the current language."""
+    out = {}
+    for p in _PROVINCES:
+        out[p.lower()] = terms.province_intro(p)
+        out[f"{p.lower()}_name"] = terms.province_name(p)
+    return out
+
+
+def _render(text: Text, values: dict) -> str:
+    return text(values) if callable(text) else _(text).format(**values)
+
+
+def paragraph(chapter_key: str, screen: Text) -> str:
+    """A chapter's paragraph in the current language, its numbers and province names filled in."""
+    values = {**_numbers(), **province_values(), **EXAMPLES.get(chapter_key, {})}
     if chapter_key == "setup":
         values["farmers"] = COMPONENTS.tower_fill_farmers
-    return _(msgid).format(**values)
+    return _render(screen, values)
 
 
 def rule_text(r: Rule) -> str:
     values = {"each": COMPONENTS.tower_fill_armies_each, "farmers": COMPONENTS.tower_fill_farmers}
-    return _(r.text).format(**values)
+    return _render(r.text, values)

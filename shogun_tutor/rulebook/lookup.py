@@ -53,7 +53,7 @@ def entries() -> list[Entry]:
     for s in COMPONENTS.special_cards:
         out.append(Entry(f"card:special:{s}", "card", terms.special_name(s), terms.special_text(s), "special_order", "specials"))
     for e in COMPONENTS.events:
-        out.append(Entry(f"card:event:{e.number}", "card", f"{e.number}. {terms.event_name(e.number)}",
+        out.append(Entry(f"card:event:{e.number}", "card", _("{number}. {name}").format(number=e.number, name=terms.event_name(e.number)),
                          terms.event_text(e.number), "event", "events"))
     for t in content.GLOSSARY:
         out.append(Entry(f"term:{t.key}", "term", _(t.name), _(t.definition), t.rule, content.rule(t.rule).chapter))

@@ -21,28 +21,34 @@ from .bridge import why_link
 _KIND_NAMES = {"rule": i18n.N_("Rule"), "card": i18n.N_("Card"), "term": i18n.N_("Term"), "chapter": i18n.N_("Chapter")}
 
 
+def _related_html(rules, tag: str) -> str:
+    """"Related rules: A, B and C" as one sentence; the rule titles are links, joined as the language lists names."""
+    if not rules:
+        return ""
+    links = i18n.format_list([why_link(f"rule:{x.key}", _(x.title)) for x in rules])
+    return "<{0} class='shogun-related'>{1}</{0}>".format(tag, _("Related rules: {rules}").format(rules=links))
+
+
 def rule_html(rule_key: str) -> str:
     """One rule: title, text, its chapter, related rules (as links)."""
     r = content.rule(rule_key)
     chapter = content.chapter(r.chapter)
-    rel = " · ".join(why_link(f"rule:{x.key}", _(x.title)) for x in related(r.key))
-    source = escape(_("In the rulebook: chapter “{chapter}”").format(chapter=_(chapter.title)))
-    related_label = escape(_("Related rules"))
-    return (f"<div class='shogun-rule' data-rule='{escape(r.key)}'><h4>{escape(_(r.title))}</h4>"
-            f"<p>{escape(content.rule_text(r))}</p>"
-            f"<p class='shogun-rule-source'>{source}</p>"
-            + (f"<p class='shogun-related'>{related_label}: {rel}</p>" if rel else "") + "</div>")
+    chapter_title = _(chapter.title)
+    source = escape(_("In the rulebook: chapter “{chapter}”").format(chapter=chapter_title))  # i18n-ok: a chapter's title is its name
+    title, text = escape(_(r.title)), escape(content.rule_text(r))
+    head = "<div class='shogun-rule' data-rule='{}'>".format(escape(r.key))
+    return (head + f"<h4>{title}</h4><p>{text}</p><p class='shogun-rule-source'>{source}</p>"
+            + _related_html(related(r.key), "p") + "</div>")
 
 
 def entry_html(e: Entry) -> str:
     side = ""
     if e.rule:
         shown = related(e.rule) if e.kind == "rule" else [content.rule(e.rule), *related(e.rule)]
-        rel = " · ".join(why_link(f"rule:{x.key}", _(x.title)) for x in shown)
-        label = escape(_("Related rules"))
-        side = f"<div class='shogun-related'>{label}: {rel}</div>"
-    return (f"<div class='shogun-hit shogun-hit-{e.kind}'><span class='shogun-hit-kind'>{escape(_(_KIND_NAMES[e.kind]))}</span> "
-            f"<b>{escape(e.title)}</b><div>{escape(e.text)}</div>{side}</div>")
+        side = _related_html(shown, "div")
+    head = "<div class='shogun-hit shogun-hit-{}'>".format(escape(e.kind))
+    kind = escape(_(_KIND_NAMES[e.kind]))
+    return head + f"<span class='shogun-hit-kind'>{kind}</span> <b>{escape(e.title)}</b><div>{escape(e.text)}</div>{side}</div>"
 
 
 def glossary_html() -> str:

@@ -30,15 +30,15 @@ TABLES = {
 
 #: what the learner is asked in each prepared position (the scenario files hold only data)
 PROMPTS = {
-    "kozuke-battle": i18n.N_("You are blue. Move armies from Shinano into yellow's Kozuke (3 armies) and watch the tower."),
-    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack Kozuke and see who counts."),
-    "mikawa-revolt": i18n.N_("You are red. Next you tax Mikawa (2 unrest markers). First: move armies from Owari into Mikawa, or not?"),
-    "settsu-tax": i18n.N_("You are red and tax Settsu (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
+    "kozuke-battle": i18n.N_("You are blue. Move armies from {shinano} into yellow's {kozuke} (3 armies) and watch the tower."),
+    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack {kozuke} and see who counts."),
+    "mikawa-revolt": i18n.N_("You are red. Next you tax {mikawa} (2 unrest markers). First: move armies from {owari} into {mikawa_name}, or not?"),
+    "settsu-tax": i18n.N_("You are red and tax {settsu} (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
     "kai-winter": i18n.N_("You are red, with 4 provinces and 5 rice; winter takes 3. Autumn's last action first, then watch the winter."),
     "winter-shortfall": i18n.N_("You are red: 9 provinces, 6 rice. Finish autumn, then choose which revolt to fight first."),
-    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's Owari from Mino, or move elsewhere, and see the scoring."),
-    "handed-over": i18n.N_("You are blue. Yellow has planned to tax Kozuke later this round. Take Kozuke first."),
-    "sea-route": i18n.N_("You are red and placed 1 army in Shima. A sea route joins Shima and Izu: move armies across."),
+    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's {owari} from {mino}, or move elsewhere, and see the scoring."),
+    "handed-over": i18n.N_("You are blue. Yellow has planned to tax {kozuke} later this round. Take {kozuke_name} first."),
+    "sea-route": i18n.N_("You are red and placed 1 army in {shima}. A sea route joins {shima_name} and {izu}: move armies across."),
     "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),
     "plan-season": i18n.N_("You are red. Plan a whole season: one card per action field, then your bid; the bots play the others."),
 }
@@ -116,8 +116,9 @@ class TryIt:
         from .game_panel import describe_decision, explanation_html
 
         sid = self.scenario.id
-        prompt = _(PROMPTS[sid]) if sid in PROMPTS else self.scenario.raw.get("note", "")
-        self.prompt.value = "<p class='shogun-prompt'><b>{}:</b> {}</p>".format(escape(_("Try it")), escape(prompt))
+        prompt = _(PROMPTS[sid]).format(**content.province_values()) if sid in PROMPTS else self.scenario.raw.get("note", "")
+        # the label and the task are separate texts side by side; the label carries its own colon (zh/ja "：")
+        self.prompt.value = "<p class='shogun-prompt'><b>{}</b> {}</p>".format(escape(_("Try it:")), escape(prompt))
         self.play.description = _("Play it")
         self.answer.description = _("Show the rulebook's choice")
         self.reset_button.description = _("Reset")
@@ -222,7 +223,9 @@ class RulebookPanel:
     # --- drawing ---------------------------------------------------------------------------
     def refresh_texts(self) -> None:
         self._quiet = True
-        self.chapters.options = [(f"{i + 1}. {_(c.title)}", c.key) for i, c in enumerate(content.CHAPTERS)]
+        titles = [_(c.title) for c in content.CHAPTERS]
+        self.chapters.options = [(_("{number}. {name}").format(number=i + 1, name=t), c.key)  # i18n-ok: a chapter's title is its name
+                                 for i, (t, c) in enumerate(zip(titles, content.CHAPTERS))]
         self.chapters.value = self.chapter_key
         self._quiet = False
         self.chapters.description = _("Chapter")
@@ -242,12 +245,13 @@ class RulebookPanel:
         ch = self.current
         para = content.paragraph(ch.key, ch.screens[self.screen])
         self.position.value = "<span class='shogun-screen-pos'>{}</span>".format(
-            escape(_("Screen {n} of {total}").format(n=self.screen + 1, total=len(ch.screens))))
+            escape(_("Screen {screen} of {total}").format(screen=self.screen + 1, total=len(ch.screens))))
         rules = [r for r in content.RULES if r.chapter == ch.key]
-        links = " · ".join(why_link(f"rule:{r.key}", _(r.title)) for r in rules)
+        links = i18n.format_list([why_link(f"rule:{r.key}", _(r.title)) for r in rules])
+        in_chapter = _("Rules in this chapter: {rules}").format(rules=links) if links else ""
         self.text.value = (f"<h3 class='shogun-chapter-title'>{escape(_(ch.title))}</h3>"
                            f"<p class='shogun-screen'>{escape(para)}</p>"
-                           + ("<p class='shogun-chapter-rules'>{}: {}</p>".format(escape(_("Rules in this chapter")), links) if links else ""))
+                           + (f"<p class='shogun-chapter-rules'>{in_chapter}</p>" if in_chapter else ""))
 
     def _render_visual(self) -> None:
         kind = self.current.visual

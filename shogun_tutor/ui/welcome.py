@@ -52,14 +52,18 @@ def board_svg(side: str = "sun", width: int = 420) -> str:
 def year_html() -> str:
     """A year on one screen: three seasons with their four steps, then winter."""
     box = "display:inline-block;padding:0.35em 0.6em;margin:0.15em;border-radius:6px;border:1px solid #b9a27f;background:#f7f1e6"
-    steps = " → ".join(f"<span style='{box}'>{escape(_(s))}</span>" for s in STEPS)
-    winter = " → ".join(f"<span style='{box};background:#e6eef7;border-color:#7f99b9'>{escape(_(s))}</span>" for s in WINTER_STEPS)
-    seasons = " · ".join(escape(terms.season_name(s)) for s in ("spring", "summer", "autumn"))
+    span = "<span style='{}'>{}</span>"
+    steps = " → ".join(span.format(box, escape(_(s))) for s in STEPS)
+    winter = " → ".join(span.format(box + ";background:#e6eef7;border-color:#7f99b9", escape(_(s))) for s in WINTER_STEPS)
+    seasons = i18n.format_list([terms.season_name(s) for s in ("spring", "summer", "autumn")])
+    # "<seasons>: <steps>" is a label and its content: the language chooses the colon (zh/ja "：")
+    three = _("{seasons}: {steps}").format(seasons=f"<b>{escape(seasons)}</b>", steps=steps)
+    last = _("{seasons}: {steps}").format(seasons=f"<b>{escape(terms.season_name('winter'))}</b>", steps=winter)
     end = escape(_("Two years: the game ends after the second winter."))
     return (
         "<div class='shogun-year'>"
-        f"<div><b>{seasons}</b>: {steps}</div>"
-        f"<div style='margin-top:0.4em'><b>{escape(terms.season_name('winter'))}</b>: {winter}</div>"
+        f"<div>{three}</div>"
+        f"<div style='margin-top:0.4em'>{last}</div>"
         f"<div style='margin-top:0.4em;color:#555'>{end}</div>"
         "</div>"
     )

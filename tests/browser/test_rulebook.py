@@ -53,7 +53,7 @@ def test_battle_try_it_gives_the_rulebook_3_to_2(app_page, voila_url):
     _wait_text(page, ".shogun-chapter-title", "Battles and the tower")
     page.wait_for_selector(".shogun-rulebook .js-plotly-plot", timeout=60_000)  # the tower, drawn on demand
     select = page.locator(".shogun-tryit select:visible").first
-    select.select_option(label="Move 4 from Shinano to Kozuke")
+    select.select_option(label="Move 4 armies from Shinano to Kozuke")  # describe_decision: one ngettext message
     page.locator(".shogun-tryit-play button:visible, button.shogun-tryit-play:visible").first.click()
     _wait_text(page, ".shogun-tryit-result", "Count: Blue 3 : 2 Yellow")
     assert "1 army of Blue occupies Kozuke" in _visible_text(page, ".shogun-tryit-result")

@@ -100,3 +100,29 @@ def test_search_castle_brings_building_scoring_and_the_castle_event():
 def test_search_is_accent_blind():
     i18n.set_language("fr")
     assert search("theatre") == search("théâtre")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "zh", "ja"])
+def test_chapters_introduce_provinces_with_their_kanji_and_name_them_in_the_language(lang):
+    i18n.set_language(lang)
+    battles = content.paragraph("battles", content.chapter("battles").screens[3])
+    assert "Shinano 信濃" in battles and "Kozuke 上野" in battles  # introduced: romaji and kanji
+    again = battles.rsplit("Kozuke 上野", 1)[1]  # named again later in the sentence
+    assert ("上野" in again) == (lang in ("zh", "ja")) and ("Kozuke" in again) == (lang not in ("zh", "ja"))
+    assert "Kai 甲斐" in content.paragraph("winter", content.chapter("winter").screens[2])
+    from shogun_tutor.ui.rulebook_panel import PROMPTS
+
+    for sid, msgid in PROMPTS.items():
+        prompt = i18n._(msgid).format(**content.province_values())
+        assert "{" not in prompt, sid
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "1 army", "7 armies"), ("pl", "1 armię", "7 armii"), ("de", "1 Armee", "7 Armeen")])
+def test_counts_from_the_data_select_a_plural_form(lang, one, many, monkeypatch):
+    i18n.set_language(lang)
+    screen = content.chapter("setup").screens[1]
+    assert many in content.paragraph("setup", screen)
+    import dataclasses
+
+    monkeypatch.setattr(content, "COMPONENTS", dataclasses.replace(content.COMPONENTS, tower_fill_armies_each=1, tower_fill_farmers=1))
+    assert one in content.paragraph("setup", screen)
