@@ -23,7 +23,7 @@ from .rules.game import Game, new_game
 from .rules.state import chest_value
 
 #: reasons that explain a bid of 3 or more chests
-EXPLAINED_HIGH_BIDS = ("bid_last_round", "bid_chests", "lookahead")
+EXPLAINED_HIGH_BIDS = ("bid_last_round", "bid_chests")
 
 
 def game_setup(seed: int) -> dict:

@@ -43,13 +43,13 @@ MAX_CHEST_CARD = max(COMPONENTS.war_chest_cards)
 
 #: every reason kind the bots give (each has one sentence in :mod:`shogun_tutor.text.reasons`)
 REASON_KINDS = (
-    "random", "baseline", "lookahead",
-    "rice_for_winter", "rice_enough", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
+    "random", "baseline",
+    "rice_for_winter", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
     "filler_chest", "filler_province", "empty_field",
     "bid_province", "bid_chests", "bid_last_round", "bid_zero",
     "place_special", "place_order",
     "attack", "reinforce", "stay", "forced_move",
-    "claim", "redraw", "revolt_order", "fallback",
+    "claim", "claim_deck", "revolt_order", "fallback",
 )
 
 
@@ -277,7 +277,7 @@ class HeuristicBot:
                 if v is None:
                     continue
                 options.append((v + st.build_bias - COST[b] * cv, b, p, Reason(
-                    "build", building=b, province=p, cost=COST[b], points=round(v, 1))))
+                    "build", building=b, province=p, cost=COST[b], points=round(v))))
 
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
         for value, fld, p, reason in options:
@@ -485,8 +485,10 @@ class HeuristicBot:
             return node["tax"] + node["rice"] + 0.1 * pl.groups[d.count], d.field, d.count
 
         best = max(claims, key=claim_value)
-        prov = None if best.field == "deck" else card_province(s.draft_face_up[int(best.field[2:])])
-        return best, Reason("claim", province=prov or "", armies=pl.groups[best.count])
+        if best.field == "deck":
+            return best, Reason("claim_deck", armies=pl.groups[best.count])
+        prov = card_province(s.draft_face_up[int(best.field[2:])])
+        return best, Reason("claim", province=prov, armies=pl.groups[best.count])
 
 
 def _best_special(values: dict[str, float]) -> str:

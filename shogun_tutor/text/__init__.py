@@ -1,0 +1,1 @@
+"""The text layer: what the app says, in the chosen language."""
