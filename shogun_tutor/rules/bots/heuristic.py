@@ -260,6 +260,8 @@ class HeuristicBot:
                         value, why = gain, q
                 if act == "army1_move":
                     value += 0.1  # the move that comes with it
+                if last_round:
+                    value += 0.02 * k  # chests are worth nothing now; armies still hold off winter revolts
                 value += st.defence_bias - COST[act] * cv
                 if best_opt is None or value > best_opt[0]:
                     best_opt = (value, p, why)
@@ -292,6 +294,13 @@ class HeuristicBot:
                     continue
             used[fld] = p
             reasons[fld] = reason
+
+        if last_round and "tax" in used and affordable({f: q for f, q in used.items() if f != "tax"}, 0) and \
+                _worst_case_balance({f: q for f, q in used.items() if f != "tax"}, open_cards, pl.chests, 0) >= \
+                _worst_case_balance(used, open_cards, pl.chests, tax_income):
+            del used["tax"]  # the last round's tax would only come after the spending: chests that score nothing
+            del reasons["tax"]
+            tax_income = 0
 
         # the bid: what is spare after the actions
         spare_provs = [p for p in provs if p not in used.values()]
@@ -339,7 +348,7 @@ class HeuristicBot:
                 if cards.get(f) is not None:
                     continue
                 for p in spare_provs:
-                    v = self._filler_value(s, nodes, seat, f, p, {**used}, open_cards, pl, tax_income,
+                    v = self._filler_value(s, nodes, adj, seat, f, p, used, open_cards, pl, tax_income,
                                            chest_value(bid_card) or 0, amounts)
                     if best_fill is None or v > best_fill[0]:
                         best_fill = (v, f, p)
@@ -366,7 +375,7 @@ class HeuristicBot:
         plan.reasons = reasons
         return plan
 
-    def _filler_value(self, s, nodes, seat, f, p, used, open_cards, pl, tax_income, bid, amounts) -> float:
+    def _filler_value(self, s, nodes, adj, seat, f, p, used, open_cards, pl, tax_income, bid, amounts) -> float:
         """How good (or harmless) a spare province card is on an action field nobody wanted."""
         pv = s.provinces[p]
         if f in ("castle", "temple", "theater", "armies5", "armies3", "army1_move"):
@@ -379,10 +388,14 @@ class HeuristicBot:
             return 0.5 - COST[f] * 0.2
         if f in INCOME_ACTIONS:
             if f == "tax" and s.year == COMPONENTS.years and s.season == SEASONS[-1]:
-                return 0.0  # chests that come too late to be spent
+                return -0.5  # chests that come too late to be spent
             return 0.6 if pv.unrest == 0 else -3.0 * pv.unrest + 0.1 * pv.armies
         if f in BATTLE_ACTIONS:
-            return 0.2 if pv.armies < 2 else -2.0  # one army: nothing can move, nothing lost
+            if pv.armies < 2:
+                return 0.2  # one army: nothing can move, nothing lost
+            if all(s.provinces[n].owner == seat for n in adj[p]):
+                return 0.1  # only own neighbours: a move, never a battle
+            return -2.0
         return 0.0
 
     def _special_values(self, s, seat, used, threats, rice_need, amounts) -> dict[str, float]:
