@@ -33,16 +33,20 @@ def game_setup(seed: int) -> dict:
     return {"players": players, "side": side, "setup": "beginner" if side == COMPONENTS.beginner_setup_side else "draft"}
 
 
-def play_game(seed: int, bot_names: Sequence[str], on_decision: Callable | None = None) -> Game:
-    """Play one seeded game; ``bot_names[seat]``; ``on_decision(game, decision, reason, seconds)`` sees every step."""
+def play_game(seed: int, bot_names: Sequence[str], on_decision: Callable | None = None,
+              cpu_times: dict[str, list[float]] | None = None) -> Game:
+    """Play one seeded game; ``bot_names[seat]``; ``on_decision(game, decision, reason, seconds)`` sees every
+    step (wall-clock seconds of the decision); ``cpu_times[name]`` collects each decision's CPU seconds."""
     setup = game_setup(seed)
     game = new_game(players=setup["players"], side=setup["side"], setup=setup["setup"], seed=seed, history=False)
     bots = [make_bot(bot_names[i], seed * 10 + i) for i in range(setup["players"])]
     while not game.over:
         seat = game.to_decide()[1]
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         decision, reason = bots[seat].decide_with_reason(game)
         dt = time.perf_counter() - t
+        if cpu_times is not None:
+            cpu_times.setdefault(bot_names[seat], []).append(time.process_time() - c)
         if on_decision is not None:
             on_decision(game, decision, reason, dt)
         game.apply(decision)
@@ -154,7 +158,8 @@ class Pairing:
         return wilson(self.wins_a, self.wins_a + self.wins_b)
 
 
-def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None) -> Pairing:
+def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
+            cpu_times: dict | None = None) -> Pairing:
     """``a`` against ``b``, seat-adjusted: each seed is played twice, a on the even seats then on the
     odd seats (so both bots sit in every seat equally often); a game's win goes to the winner's bot
     (a shared win is split). The share is a's part of all wins; equal bots give 50 %."""
@@ -168,7 +173,7 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
             if times is not None:
                 times.setdefault(names[decision.player], []).append(dt)
 
-        game = play_game(seed, names, timing)
+        game = play_game(seed, names, timing, cpu_times)
         w = game.state.winners
         for seat in w:
             if names[seat] == a:
@@ -202,18 +207,24 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
         print_fn(f"  picks by special: {dict(sorted(c.picks_by_special.items()))}")
         print_fn(f"  chests left at the end: {c.chests_left:.2f} on average")
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for a, b in pairings:
         t = time.perf_counter()
-        r = pairing(a, b, pair_games, times=times)
+        r = pairing(a, b, pair_games, times=times, cpu_times=cpu)
         lo, hi = r.interval()
         figures[(a, b)] = r
         print_fn(f"== {a} vs {b}: {r.games} games, seat-adjusted share of wins for {a}: {_pct(r.share)} "
                  f"(95 % CI {_pct(lo)}-{_pct(hi)}; wins {r.wins_a:.1f} : {r.wins_b:.1f}), {time.perf_counter() - t:.0f} s")
-    print_fn("== time per decision")
+    print_fn("== time per decision (wall clock on this machine, shared with other work; CPU time of the process)")
     for name in sorted(times):
-        ts = sorted(times[name])
-        p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
-        figures[("time", name)] = (statistics.median(ts), p99, ts[-1])
-        print_fn(f"  {name}: {len(ts)} decisions, median {1000 * statistics.median(ts):.2f} ms, "
-                 f"p99 {1000 * p99:.1f} ms, max {1000 * ts[-1]:.1f} ms")
+        ts, cs = sorted(times[name]), sorted(cpu[name])
+        figures[("time", name)] = (statistics.median(ts), _p99(ts), ts[-1])
+        figures[("cpu", name)] = (statistics.median(cs), _p99(cs), cs[-1])
+        print_fn(f"  {name}: {len(ts)} decisions, wall median {1000 * statistics.median(ts):.2f} ms, "
+                 f"p99 {1000 * _p99(ts):.1f} ms, max {1000 * ts[-1]:.1f} ms; CPU median "
+                 f"{1000 * statistics.median(cs):.2f} ms, p99 {1000 * _p99(cs):.1f} ms, max {1000 * cs[-1]:.1f} ms")
     return figures
+
+
+def _p99(sorted_values: list[float]) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(0.99 * len(sorted_values)))]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from babel.numbers import format_decimal
+
 from .. import i18n
 
 
@@ -35,6 +37,10 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
     return {
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
+        "lookahead": lambda p: ngettext(
+            "Chosen by looking ahead: in {playouts} playout of the round it did {margin} points better on average than the rule of thumb.",
+            "Chosen by looking ahead: in {playouts} playouts of the round it did {margin} points better on average than the rule of thumb.",
+            p["playouts"]).format(**p),
         "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
         "rice_for_winter": lambda p: ngettext(
             "Rice in {province} (+{gain}): the winter needs {need} rice for the provinces plus a loss of up to {loss}; it has {have}.",
@@ -112,7 +118,9 @@ def render(reason, language: str | None = None) -> str:
         fn = table[reason.kind]
     except KeyError:
         raise ValueError(f"no sentence for the reason kind {reason.kind!r}") from None
-    return fn(dict(reason.params))
+    params = {k: format_decimal(v, format="#,##0.#", locale=tr.code if tr.code != "en" else "en")
+              if isinstance(v, float) else v for k, v in reason.params.items()}
+    return fn(params)
 
 
 #: the reason kinds this module can say

@@ -43,7 +43,7 @@ MAX_CHEST_CARD = max(COMPONENTS.war_chest_cards)
 
 #: every reason kind the bots give (each has one sentence in :mod:`shogun_tutor.text.reasons`)
 REASON_KINDS = (
-    "random", "baseline",
+    "random", "baseline", "lookahead",
     "rice_for_winter", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
     "filler_chest", "filler_province", "empty_field",
     "bid_province", "bid_chests", "bid_last_round", "bid_zero",
@@ -445,6 +445,13 @@ class HeuristicBot:
         return best, Reason("place_order", place=best.count + 1)
 
     def _move(self, game: Game, seat: int, options: list[Decision]) -> tuple[Decision, Reason]:
+        value, d, reason = self.move_values(game, seat, options)[0]
+        if d.target is not None and game.state.provinces[d.target].owner != seat and value < 0:
+            reason = Reason("forced_move", province=d.province, target=d.target, armies=d.count)
+        return d, reason
+
+    def move_values(self, game: Game, seat: int, options: list[Decision]) -> list[tuple[float, Decision, Reason]]:
+        """Every move option with its value and reason, best first (ties: the earlier option)."""
         s = game.state
         nodes, adj = game.graph.nodes, game.graph.adj
         pend = s.pending
@@ -462,8 +469,8 @@ class HeuristicBot:
             return max((s.provinces[n].armies for n in adj[p] if s.provinces[n].owner not in (None, seat)), default=0)
 
         src_threat = threat(pend.province)
-        best: tuple[float, Decision, Reason] | None = None
-        for d in options:
+        scored: list[tuple[float, int, Decision, Reason]] = []
+        for i, d in enumerate(options):
             if d.target is None:
                 cand = (0.0, d, Reason("stay", province=d.province))
             elif s.provinces[d.target].owner == seat:
@@ -479,12 +486,9 @@ class HeuristicBot:
                 ev += self.style.aggression
                 cand = (ev, d, Reason("attack", province=d.province, target=d.target, armies=d.count,
                                       defence=defence, chance=round(100 * chance)))
-            if best is None or cand[0] > best[0] + 1e-9:
-                best = cand
-        value, d, reason = best
-        if d.target is not None and s.provinces[d.target].owner != seat and value < 0:
-            reason = Reason("forced_move", province=d.province, target=d.target, armies=d.count)
-        return d, reason
+            scored.append((round(cand[0], 9), i, cand[1], cand[2]))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [(v, d, r) for v, _, d, r in scored]
 
     def _claim(self, game: Game, seat: int, options: list[Decision]) -> tuple[Decision, Reason]:
         s = game.state

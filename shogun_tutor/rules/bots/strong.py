@@ -88,9 +88,13 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 5, candidates: tuple[Style, ...] = CANDIDATES):
+    def __init__(self, seed: int = 0, samples: int = 8, candidates: tuple[Style, ...] = CANDIDATES,
+                 option_samples: int = 6, min_margin: float = 0.3, max_moves: int = 4):
         self.seed = seed
         self.samples = samples
+        self.option_samples = option_samples
+        self.min_margin = min_margin  # a different place or move only when the playouts say clearly so
+        self.max_moves = max_moves  # move options tried in playouts (the heuristic's best, one per target)
         self.candidates = candidates
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
@@ -110,7 +114,36 @@ class StrongBot:
                 self.base.style = style
                 self.base._plan_key = None  # plan again with the chosen knobs
                 self.last_search = summary
+        elif kind in ("place", "move"):
+            return self._search_options(game, seat)
         return self.base.decide_with_reason(game)
+
+    def _search_options(self, game: Game, seat: int):
+        """Place and battle decisions: the heuristic's choice against the other sensible ones, in playouts."""
+        choice, reason = self.base.decide_with_reason(game)
+        options = game.legal_decisions()
+        if options[0].kind == "move":  # the heuristic's best few, one per target
+            ranked, targets = [], []
+            for _, d, _ in self.base.move_values(game, seat, options):
+                if d.target not in targets:
+                    targets.append(d.target)
+                    ranked.append(d)
+            options = ranked[:self.max_moves]
+        cands = [choice] + [d for d in options if d != choice]
+        if len(cands) == 1:
+            return choice, reason
+        totals = [0.0] * len(cands)
+        for i in range(self.option_samples):
+            seed = self._sample_seed(game, seat, 1000 + i) + 17 * len(game.state.log)
+            for c, d in enumerate(cands):
+                totals[c] += self._playout(game, seat, self.base.style, seed, first=d)
+        best = max(range(len(cands)), key=lambda c: (totals[c], -c))
+        margin = (totals[best] - totals[0]) / self.option_samples
+        self.last_search = {"candidates": len(cands), "playouts": self.option_samples * len(cands),
+                            "chosen": best, "margin": round(margin, 2)}
+        if best == 0 or margin < self.min_margin:
+            return choice, reason
+        return cands[best], Reason("lookahead", playouts=self.option_samples * len(cands), margin=round(margin, 1))
 
     # --- the look-ahead -------------------------------------------------------------
     def _sample_seed(self, game: Game, seat: int, i: int) -> int:
@@ -137,7 +170,7 @@ class StrongBot:
         return plans[best][0], {"candidates": len(plans), "playouts": self.samples * len(plans),
                                 "chosen": best, "margin": round(margin, 2)}
 
-    def _playout(self, game: Game, seat: int, style: Style, seed: int) -> float:
+    def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None) -> float:
         rng = random.Random(seed)
         sim = fork(game, seed)
         s = sim.state
@@ -151,14 +184,25 @@ class StrongBot:
                                                          build_bias=rng.uniform(-0.4, 0.4),
                                                          bid=rng.choice((None, None, None, 1)))))
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
-        for o in range(n):
-            if o != seat and s.players[o].plan:
-                s.players[o].plan = dict(bots[o].plan_for(sim, o).cards)
-        hidden = s.action_cards[5:]
-        rng.shuffle(hidden)
-        s.action_cards[5:] = hidden
+        if s.phase in ("plan", "place", "actions"):
+            # fields whose action has not been carried out yet are still face down
+            done = s.action_index + 1 if s.phase == "actions" else 0
+            hidden_fields = [f for f in s.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
+            for o in range(n):
+                if o != seat and s.players[o].plan:
+                    guess = bots[o].plan_for(sim, o).cards
+                    for f in hidden_fields:
+                        if f in s.players[o].plan and f in guess:
+                            s.players[o].plan[f] = guess[f]
+            first_hidden = max(5, s.action_index + 1) if s.phase == "actions" else 5
+            hidden = s.action_cards[first_hidden:]
+            rng.shuffle(hidden)
+            s.action_cards[first_hidden:] = hidden
         start = (s.year, s.season)
         through_winter = s.season == SEASONS[-1]
+        if first is not None:
+            sim.apply(first)
+            s = sim.state
         while not sim.over:
             if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
                 break
@@ -168,4 +212,4 @@ class StrongBot:
         return evaluate(sim, seat)
 
 
-__all__ = ["CANDIDATES", "StrongBot", "evaluate", "fork", "Reason"]
+__all__ = ["CANDIDATES", "StrongBot", "evaluate", "fork"]
