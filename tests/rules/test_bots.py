@@ -55,7 +55,8 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     assert set(KINDS) == set(REASON_KINDS)
     samples = {"options": 3, "province": "Settsu", "target": "Bingo", "gain": 4, "need": 9, "have": 6, "loss": 3,
                "rounds": 2, "chests": 2, "building": "castle", "cost": 3, "points": 4, "armies": 5, "threat": 6,
-               "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2}
+               "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2, "playouts": 24,
+               "margin": 0.8}
     for lang in i18n.LANGUAGES:
         for kind in REASON_KINDS:
             text = render(Reason(kind, **samples), lang)
@@ -64,6 +65,7 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
                 assert text != render(Reason(kind, **samples), "en"), (lang, kind)
     assert render(Reason("bid_chests", chests=1, special="rice_plus1")).startswith("Bids 1 chest:")
     assert render(Reason("bid_chests", chests=2, special="rice_plus1"), "pl").startswith("Oferuje 2 skrzynie")
+    assert "0,8 Punkte" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
     with pytest.raises(ValueError, match="no sentence"):
         render(Reason("made_up"))
 
