@@ -133,17 +133,18 @@ class StrongBot:
         if len(cands) == 1:
             return choice, reason
         totals = [0.0] * len(cands)
-        for i in range(self.option_samples):
+        samples = self._scaled(self.option_samples, game)
+        for i in range(samples):
             seed = self._sample_seed(game, seat, 1000 + i) + 17 * len(game.state.log)
             for c, d in enumerate(cands):
                 totals[c] += self._playout(game, seat, self.base.style, seed, first=d)
         best = max(range(len(cands)), key=lambda c: (totals[c], -c))
-        margin = (totals[best] - totals[0]) / self.option_samples
-        self.last_search = {"candidates": len(cands), "playouts": self.option_samples * len(cands),
+        margin = (totals[best] - totals[0]) / samples
+        self.last_search = {"candidates": len(cands), "playouts": samples * len(cands),
                             "chosen": best, "margin": round(margin, 2)}
         if best == 0 or margin < self.min_margin:
             return choice, reason
-        return cands[best], Reason("lookahead", playouts=self.option_samples * len(cands), margin=round(margin, 1))
+        return cands[best], Reason("lookahead", playouts=samples * len(cands), margin=round(margin, 1))
 
     # --- the look-ahead -------------------------------------------------------------
     def _sample_seed(self, game: Game, seat: int, i: int) -> int:
@@ -161,14 +162,20 @@ class StrongBot:
         if len(plans) == 1:
             return plans[0][0], {"candidates": 1, "playouts": 0}
         totals = [0.0] * len(plans)
-        for i in range(self.samples):
+        samples = self._scaled(self.samples, game)
+        for i in range(samples):
             seed = self._sample_seed(game, seat, i)
             for c, (style, _) in enumerate(plans):
                 totals[c] += self._playout(game, seat, style, seed)
         best = max(range(len(plans)), key=lambda c: (totals[c], -c))
-        margin = (totals[best] - totals[0]) / self.samples
-        return plans[best][0], {"candidates": len(plans), "playouts": self.samples * len(plans),
+        margin = (totals[best] - totals[0]) / samples
+        return plans[best][0], {"candidates": len(plans), "playouts": samples * len(plans),
                                 "chosen": best, "margin": round(margin, 2)}
+
+    @staticmethod
+    def _scaled(samples: int, game: Game) -> int:
+        """Playouts per candidate: ``samples`` for 3 players, fewer for more (a playout costs per seat)."""
+        return max(3, round(samples * COMPONENTS.min_players / game.state.num_players))
 
     def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None) -> float:
         rng = random.Random(seed)
