@@ -24,7 +24,6 @@ Every decision comes with a :class:`~.base.Reason` (:meth:`HeuristicBot.decide_w
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
