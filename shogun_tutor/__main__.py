@@ -1,5 +1,6 @@
 """Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``;
-``shogun-tutor app --port 8866 --lang nl`` serves the app (extra arguments go to Voila)."""
+``shogun-tutor app --port 8866 --lang nl`` serves the app (extra arguments go to Voila).
+``python -m shogun_tutor botstats --games 300`` prints the bots' report."""
 
 from __future__ import annotations
 
@@ -85,6 +86,22 @@ def bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def botstats(args: argparse.Namespace) -> int:
+    """Print the bot report of issue 10 (blunder counters, win rates, time per decision)."""
+    from .botstats import report
+    from .rules.bots import BOTS
+
+    pairs = []
+    for item in args.pairings.split(","):
+        a, _, b = item.partition(":")
+        if a not in BOTS or b not in BOTS:
+            print(f"error: a pairing is two bot names 'a:b' from {', '.join(sorted(BOTS))}, got {item!r}", file=sys.stderr)
+            return 2
+        pairs.append((a, b))
+    report(games=args.games, pair_games=args.pair_games, pairings=pairs)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shogun_tutor", description="Shogun Tutor tools.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -94,12 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--setup", choices=("beginner", "draft"), default=None,
                      help="starting provinces (default: beginner on the sun side, draft on the moon side)")
-    sim.add_argument("--bots", default="heuristic", help="comma-separated bot per seat (repeats): heuristic, random")
+    sim.add_argument("--bots", default="heuristic",
+                     help="comma-separated bot per seat (repeats): heuristic, heuristic-v1, strong, random")
     sim.add_argument("--out", default="game.json", help="where to write the game record ('-' for standard output)")
     b = sub.add_parser("bench", help="time whole bot games and print the figures")
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
-    b.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    b.add_argument("--bot", choices=("heuristic", "heuristic-v1", "strong", "random"), default="heuristic")
+    st = sub.add_parser("botstats", help="blunder counters, win rates and time per decision of the bots")
+    st.add_argument("--games", type=int, default=300, help="seeded games for the blunder counters")
+    st.add_argument("--pair-games", type=int, default=100, help="seeded games per pairing (seats balanced)")
+    st.add_argument("--pairings", default="heuristic:heuristic-v1,strong:heuristic,heuristic:random,strong:random")
     a = sub.add_parser("app", help="serve the app with Voila (preheated kernels, idle kernels culled)")
     a.add_argument("--port", type=int, default=8866)
     a.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
@@ -115,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import serve
 
         return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open, extra)
-    return simulate(args) if args.command == "simulate" else bench(args)
+    return {"simulate": simulate, "bench": bench, "botstats": botstats}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from ..i18n import _, ngettext
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, chest_value
+from ..text.reasons import render as render_reason
 from ..viz.board import highlight_from_event
 from ..viz.palette import player_style
 from ..text import terms
@@ -28,6 +29,7 @@ from .bridge import why_link
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
+MAX_MOVES = 12  # bot moves (with their reasons) shown for one step
 
 
 def describe_decision(d: Decision) -> str:
@@ -82,6 +84,7 @@ class GamePanel:
         self.game: Game | None = None
         self.bots: list = []
         self.step_events: list[dict] = []
+        self.step_moves: list[tuple] = []  # (decision, reason) of the bots in this step
         self._steps: list[int] = []  # decisions applied per step, for undo
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
@@ -168,6 +171,7 @@ class GamePanel:
         self.game = new_game(players=n, side=self.side.value, seed=self.seed.value, setup=self.setup.value)
         self.bots = [make_bot("heuristic", self.seed.value * 10 + i) for i in range(n)]
         self.step_events = list(self.game.state.log)
+        self.step_moves = []
         self._steps = []
         self._render()
 
@@ -176,7 +180,9 @@ class GamePanel:
         who = self.game.to_decide()
         if who is None or who[1] == self.human.value:
             return False
-        self.game.apply(self.bots[who[1]].decide(self.game))
+        decision, reason = self.bots[who[1]].decide_with_reason(self.game)
+        self.game.apply(decision)
+        self.step_moves = (self.step_moves + [(decision, reason)])[-MAX_MOVES:]
         return True
 
     def next_step(self) -> None:
@@ -184,6 +190,7 @@ class GamePanel:
         if self.game is None or self.game.over:
             return
         start, applied = len(self.game.state.log), 0
+        self.step_moves = []
         while len(self.game.state.log) == start and self._bot_turn():
             applied += 1
         self._finish_step(start, applied)
@@ -193,6 +200,7 @@ class GamePanel:
             return
         s = self.game.state
         start, applied = len(s.log), 0
+        self.step_moves = []
         key = (s.year, s.season)
         while (self.game.state.year, self.game.state.season) == key and self._bot_turn():
             applied += 1
@@ -202,6 +210,7 @@ class GamePanel:
         if self.game is None:
             return
         start, applied = len(self.game.state.log), 0
+        self.step_moves = []
         while self._bot_turn():
             applied += 1
         self._finish_step(start, applied)
@@ -210,6 +219,7 @@ class GamePanel:
         if self.game is None or self.choice.value is None:
             return
         start = len(self.game.state.log)
+        self.step_moves = []
         self.game.apply(self.choice.value)
         self._finish_step(start, 1)
 
@@ -219,6 +229,7 @@ class GamePanel:
         for _step in range(self._steps.pop()):
             self.game.undo()
         self.step_events = []
+        self.step_moves = []
         self._render()
 
     def _finish_step(self, start: int, applied: int) -> None:
@@ -244,7 +255,8 @@ class GamePanel:
                 labels.append(_("{player} decides").format(player=player_name(who[1])))
             status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
         self.status.value = f"<b>{escape(status)}</b>"
-        self.now.value = "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:]) or escape(_("Press “Next step”."))
+        self.now.value = (self._moves_html() + "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:])
+                          or escape(_("Press “Next step”.")))
         self.table.value = self._table_html()
         recent = list(reversed(s.log[-MAX_LOG:]))
         self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
@@ -261,6 +273,13 @@ class GamePanel:
             self.choice_box.layout.display = None
         else:
             self.choice_box.layout.display = "none"
+
+    def _moves_html(self) -> str:
+        """The bots' decisions of this step, each with its reason."""
+        rows = "".join(
+            f"<li><b>{escape(player_name(d.player))}</b>: {escape(describe_decision(d))} "
+            f"<span style='color:#555'>— {escape(render_reason(r))}</span></li>" for d, r in self.step_moves)
+        return f"<ul class='shogun-bot-moves' style='margin:0.2em 0 0.4em 1.1em;padding:0'>{rows}</ul>" if rows else ""
 
     def _table_html(self) -> str:
         s = self.game.state

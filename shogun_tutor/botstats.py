@@ -1,0 +1,230 @@
+"""Bot statistics: blunder counters, win rates with confidence intervals, time per decision.
+
+``python -m shogun_tutor botstats --games 300`` prints the figures issue 10 asks for;
+they are measured and printed, never asserted as timings. The counters are read
+from each game's structured log, plus the reasons the bots gave for their bids.
+
+>>> c = count_blunders(3, bot="heuristic")
+>>> c.games, c.bids > 0
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .data import COMPONENTS
+from .rules.bots import make_bot
+from .rules.game import Game, new_game
+from .rules.state import chest_value
+
+#: reasons that explain a bid of 3 or more chests
+EXPLAINED_HIGH_BIDS = ("bid_last_round", "bid_chests")
+
+
+def game_setup(seed: int) -> dict:
+    """The seeded mix of games: 3, 4 and 5 players, both board sides (draft on the moon side)."""
+    players = COMPONENTS.min_players + seed % (COMPONENTS.max_players - COMPONENTS.min_players + 1)
+    side = "sun" if (seed // 3) % 2 == 0 else "moon"
+    return {"players": players, "side": side, "setup": "beginner" if side == COMPONENTS.beginner_setup_side else "draft"}
+
+
+def play_game(seed: int, bot_names: Sequence[str], on_decision: Callable | None = None,
+              cpu_times: dict[str, list[float]] | None = None) -> Game:
+    """Play one seeded game; ``bot_names[seat]``; ``on_decision(game, decision, reason, seconds)`` sees every
+    step (wall-clock seconds of the decision); ``cpu_times[name]`` collects each decision's CPU seconds."""
+    setup = game_setup(seed)
+    game = new_game(players=setup["players"], side=setup["side"], setup=setup["setup"], seed=seed, history=False)
+    bots = [make_bot(bot_names[i], seed * 10 + i) for i in range(setup["players"])]
+    while not game.over:
+        seat = game.to_decide()[1]
+        t, c = time.perf_counter(), time.process_time()
+        decision, reason = bots[seat].decide_with_reason(game)
+        dt = time.perf_counter() - t
+        if cpu_times is not None:
+            cpu_times.setdefault(bot_names[seat], []).append(time.process_time() - c)
+        if on_decision is not None:
+            on_decision(game, decision, reason, dt)
+        game.apply(decision)
+    return game
+
+
+@dataclass
+class Blunders:
+    games: int = 0
+    bids: int = 0
+    high_bids: int = 0  # bids of 3-4 chests
+    high_bids_unexplained: int = 0
+    lapsed_for_chests: int = 0
+    player_winters: int = 0
+    short_winters: int = 0
+    winter_revolts: int = 0
+    winter_provinces_lost: int = 0
+    picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
+    first_picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
+    picks_by_special: dict[str, int] = field(default_factory=dict)
+    end_chests: list[int] = field(default_factory=list)
+
+    @property
+    def lapsed_per_game(self) -> float:
+        return self.lapsed_for_chests / max(1, self.games)
+
+    @property
+    def short_share(self) -> float:
+        return self.short_winters / max(1, self.player_winters)
+
+    @property
+    def chests_left(self) -> float:
+        return statistics.fmean(self.end_chests) if self.end_chests else 0.0
+
+
+def count_blunders(games: int, bot: str = "heuristic", first_seed: int = 0) -> Blunders:
+    """Play ``games`` seeded games with ``bot`` in every seat and count the blunders of issue 10."""
+    out = Blunders()
+    for seed in range(first_seed, first_seed + games):
+        high_reasons: list[str] = []
+
+        def watch(game, decision, reason, dt):
+            if decision.kind == "plan" and decision.field == "bid" and (chest_value(decision.card) or 0) >= 3:
+                high_reasons.append(reason.kind)
+
+        game = play_game(seed, [bot] * game_setup(seed)["players"], watch)
+        add_game(out, game)
+        out.high_bids_unexplained += sum(1 for k in high_reasons if k not in EXPLAINED_HIGH_BIDS)
+    return out
+
+
+def add_game(out: Blunders, game: Game) -> None:
+    s = game.state
+    out.games += 1
+    first_of_round = True
+    for ev in s.log:
+        rule = ev["rule"]
+        if rule == "order.bids":
+            first_of_round = True
+            for b in ev["bids"]:
+                out.bids += 1
+                out.high_bids += b["chests"] >= 3
+        elif rule == "order.pick_place":
+            out.picks_by_place[ev["place"] - 1] += 1
+            out.picks_by_special[ev["special"]] = out.picks_by_special.get(ev["special"], 0) + 1
+            if first_of_round:
+                out.first_picks_by_place[ev["place"] - 1] += 1
+                first_of_round = False
+        elif rule == "action.lapsed" and ev.get("reason") == "not_enough_chests":
+            out.lapsed_for_chests += 1
+        elif rule == "winter.rice":
+            out.player_winters += 1
+            out.short_winters += ev["shortfall"] > 0
+        elif rule == "battle.revolt" and ev.get("cause") == "winter":
+            out.winter_revolts += 1
+            out.winter_provinces_lost += ev["owner"] != ev["player"]
+    out.end_chests.extend(p.chests for p in s.players)
+
+
+def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a share (95 % by default).
+
+    >>> lo, hi = wilson(60, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.502, 0.691)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Pairing:
+    a: str
+    b: str
+    games: int = 0
+    share_a: float = 0.0  # wins of a (ties split) over all wins, seats balanced
+    wins_a: float = 0.0
+    wins_b: float = 0.0
+
+    @property
+    def share(self) -> float:
+        return self.wins_a / max(1e-9, self.wins_a + self.wins_b)
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins_a, self.wins_a + self.wins_b)
+
+
+def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
+            cpu_times: dict | None = None) -> Pairing:
+    """``a`` against ``b``, seat-adjusted: each seed is played twice, a on the even seats then on the
+    odd seats (so both bots sit in every seat equally often); a game's win goes to the winner's bot
+    (a shared win is split). The share is a's part of all wins; equal bots give 50 %."""
+    res = Pairing(a, b)
+    for i in range(games):
+        seed = first_seed + i // 2
+        n = game_setup(seed)["players"]
+        names = [a if (seat + i) % 2 == 0 else b for seat in range(n)]
+
+        def timing(game, decision, reason, dt):
+            if times is not None:
+                times.setdefault(names[decision.player], []).append(dt)
+
+        game = play_game(seed, names, timing, cpu_times)
+        w = game.state.winners
+        for seat in w:
+            if names[seat] == a:
+                res.wins_a += 1 / len(w)
+            else:
+                res.wins_b += 1 / len(w)
+        res.games += 1
+    return res
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], None] = print,
+           pairings: Sequence[tuple[str, str]] = (("heuristic", "heuristic-v1"), ("strong", "heuristic"),
+                                                  ("heuristic", "random"), ("strong", "random"))) -> dict:
+    """Print the whole report; returns the figures."""
+    figures: dict = {}
+    for bot in ("heuristic-v1", "heuristic") if games > 0 else ():
+        t = time.perf_counter()
+        c = count_blunders(games, bot)
+        figures[bot] = c
+        print_fn(f"== {bot}: {c.games} games (3/4/5 players, sun and moon), {time.perf_counter() - t:.0f} s")
+        print_fn(f"  lapsed actions for lack of chests: {c.lapsed_for_chests} ({c.lapsed_per_game:.2f} per game)")
+        print_fn(f"  player-winters short of rice: {c.short_winters} of {c.player_winters} ({_pct(c.short_share)}); "
+                 f"winter revolts {c.winter_revolts}, provinces lost {c.winter_provinces_lost}")
+        print_fn(f"  bids of 3-4 chests: {c.high_bids} of {c.bids}; without a reason that says why: "
+                 f"{c.high_bids_unexplained}")
+        print_fn(f"  first picks by place 1-5: {c.first_picks_by_place}; all picks by place: {c.picks_by_place}")
+        print_fn(f"  picks by special: {dict(sorted(c.picks_by_special.items()))}")
+        print_fn(f"  chests left at the end: {c.chests_left:.2f} on average")
+    times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    for a, b in pairings:
+        t = time.perf_counter()
+        r = pairing(a, b, pair_games, times=times, cpu_times=cpu)
+        lo, hi = r.interval()
+        figures[(a, b)] = r
+        print_fn(f"== {a} vs {b}: {r.games} games, seat-adjusted share of wins for {a}: {_pct(r.share)} "
+                 f"(95 % CI {_pct(lo)}-{_pct(hi)}; wins {r.wins_a:.1f} : {r.wins_b:.1f}), {time.perf_counter() - t:.0f} s")
+    print_fn("== time per decision (wall clock on this machine, shared with other work; CPU time of the process)")
+    for name in sorted(times):
+        ts, cs = sorted(times[name]), sorted(cpu[name])
+        figures[("time", name)] = (statistics.median(ts), _p99(ts), ts[-1])
+        figures[("cpu", name)] = (statistics.median(cs), _p99(cs), cs[-1])
+        print_fn(f"  {name}: {len(ts)} decisions, wall median {1000 * statistics.median(ts):.2f} ms, "
+                 f"p99 {1000 * _p99(ts):.1f} ms, max {1000 * ts[-1]:.1f} ms; CPU median "
+                 f"{1000 * statistics.median(cs):.2f} ms, p99 {1000 * _p99(cs):.1f} ms, max {1000 * cs[-1]:.1f} ms")
+    return figures
+
+
+def _p99(sorted_values: list[float]) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(0.99 * len(sorted_values)))]

@@ -1,0 +1,222 @@
+"""The strong bot: the improved heuristic's plan variants, tried out with the engine itself.
+
+At its first plan decision of a round it builds plan candidates (the heuristic
+with other knobs: bolder, more careful, a builder, a chest bid...), drops
+duplicates, and plays the rest of the round (through the winter after the
+autumn) a fixed number of times for each candidate with fast heuristic
+playouts. Hidden information is sampled with a seeded RNG: the plans the
+earlier seats already laid face down (from the heuristic with varied knobs),
+the five face-down action cards, the event draw and the tower's throws. All
+candidates meet the same samples (common random numbers), so the comparison is
+fair; the candidate with the best average standing is played. The other
+decisions follow the chosen plan as the heuristic would.
+
+Determinism: the samples' seeds come from the bot's seed and the round, never
+from time, hash() or id(); the number of playouts is fixed, not a time budget.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from ...data import COMPONENTS
+from ..game import Game
+from ..scoring import score
+from ..tower import tower_model_from_dict
+from .base import Reason
+from .heuristic import SEASONS, HeuristicBot, Style
+
+#: the plan variants the strong bot tries (the default first: ties keep it)
+CANDIDATES: tuple[Style, ...] = (
+    Style(),
+    Style(aggression=0.6),
+    Style(aggression=-0.6, defence_bias=0.4),
+    Style(build_bias=0.8),
+    Style(bid=1),
+    Style(bid=2),
+    Style(rice_margin=2),
+    Style(chest_value=0.15),
+)
+
+
+def fork(game: Game, seed: int) -> Game:
+    """An independent copy of ``game`` (no history, empty log) whose dice are reseeded with ``seed``."""
+    try:
+        state = game.state.snapshot()
+        state.log = []  # the snapshot shares the append-only log; the copy writes its own
+        copy = Game(state, history=False, tower=tower_model_from_dict(game.tower_model.to_dict()))
+    except AttributeError:  # an engine without cheap snapshots: the JSON round trip
+        copy = Game.load(game.save(), history=False)
+    copy.rng.seed(seed)
+    return copy
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The seat's standing: points, the board's next scoring for each winter still to come,
+    chests and armies a little; minus the rivals' (half the best, half the average)."""
+    s = game.state
+    nodes = game.graph.nodes
+    if s.phase == "end":
+        winters_left = 0
+    else:
+        winters_left = COMPONENTS.years - s.year + 1
+    proj = score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
+                 {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
+    rounds_left = 0
+    if s.season in SEASONS:
+        rounds_left = len(SEASONS) - SEASONS.index(s.season)
+    losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
+    mean_loss = statistics.fmean(losses) if losses else 0.0
+    values = []
+    for pl in s.players:
+        v = pl.points + winters_left * proj[pl.seat]["total"]
+        if s.phase != "end":
+            v += 0.3 * pl.chests + 0.03 * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
+            if winters_left and rounds_left:
+                short = len(pl.hand) + mean_loss - pl.rice - 3.5 * (rounds_left - 1)
+                v -= 0.6 * max(0.0, short)
+        else:
+            v += 0.01 * pl.chests
+        values.append(v)
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - 0.5 * max(others) - 0.5 * statistics.fmean(others)
+
+
+class StrongBot:
+    """Searches over plan variants with seeded playouts; otherwise plays as the improved heuristic."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0, samples: int = 8, candidates: tuple[Style, ...] = CANDIDATES,
+                 option_samples: int = 6, min_margin: float = 0.3, max_moves: int = 4):
+        self.seed = seed
+        self.samples = samples
+        self.option_samples = option_samples
+        self.min_margin = min_margin  # a different place or move only when the playouts say clearly so
+        self.max_moves = max_moves  # move options tried in playouts (the heuristic's best, one per target)
+        self.candidates = candidates
+        self.base = HeuristicBot(seed)
+        self._searched: tuple | None = None
+        self.last_search: dict = {}
+
+    def decide(self, game: Game):
+        return self.decide_with_reason(game)[0]
+
+    def decide_with_reason(self, game: Game):
+        kind, seat = game.to_decide()
+        s = game.state
+        if kind == "plan":
+            key = (s.year, s.season, seat)
+            if key != self._searched:
+                self._searched = key
+                style, summary = self.search(game, seat)
+                self.base.style = style
+                self.base._plan_key = None  # plan again with the chosen knobs
+                self.last_search = summary
+        elif kind in ("place", "move"):
+            return self._search_options(game, seat)
+        return self.base.decide_with_reason(game)
+
+    def _search_options(self, game: Game, seat: int):
+        """Place and battle decisions: the heuristic's choice against the other sensible ones, in playouts."""
+        choice, reason = self.base.decide_with_reason(game)
+        options = game.legal_decisions()
+        if options[0].kind == "move":  # the heuristic's best few, one per target
+            ranked, targets = [], []
+            for _, d, _ in self.base.move_values(game, seat, options):
+                if d.target not in targets:
+                    targets.append(d.target)
+                    ranked.append(d)
+            options = ranked[:self.max_moves]
+        cands = [choice] + [d for d in options if d != choice]
+        if len(cands) == 1:
+            return choice, reason
+        totals = [0.0] * len(cands)
+        samples = self._scaled(self.option_samples, game)
+        for i in range(samples):
+            seed = self._sample_seed(game, seat, 1000 + i) + 17 * len(game.state.log)
+            for c, d in enumerate(cands):
+                totals[c] += self._playout(game, seat, self.base.style, seed, first=d)
+        best = max(range(len(cands)), key=lambda c: (totals[c], -c))
+        margin = (totals[best] - totals[0]) / samples
+        self.last_search = {"candidates": len(cands), "playouts": samples * len(cands),
+                            "chosen": best, "margin": round(margin, 2)}
+        if best == 0 or margin < self.min_margin:
+            return choice, reason
+        return cands[best], Reason("lookahead", playouts=samples * len(cands), margin=round(margin, 1))
+
+    # --- the look-ahead -------------------------------------------------------------
+    def _sample_seed(self, game: Game, seat: int, i: int) -> int:
+        s = game.state
+        return (((self.seed * 1_000_003 + s.year) * 11 + SEASONS.index(s.season)) * 7 + seat) * 101 + i
+
+    def search(self, game: Game, seat: int) -> tuple[Style, dict]:
+        plans: list[tuple[Style, dict]] = []
+        seen: list[dict] = []
+        for style in self.candidates:
+            cards = HeuristicBot(0, style).make_plan(game, seat).cards
+            if cards not in seen:  # a list, compared by value: no hash order involved
+                seen.append(cards)
+                plans.append((style, cards))
+        if len(plans) == 1:
+            return plans[0][0], {"candidates": 1, "playouts": 0}
+        totals = [0.0] * len(plans)
+        samples = self._scaled(self.samples, game)
+        for i in range(samples):
+            seed = self._sample_seed(game, seat, i)
+            for c, (style, _) in enumerate(plans):
+                totals[c] += self._playout(game, seat, style, seed)
+        best = max(range(len(plans)), key=lambda c: (totals[c], -c))
+        margin = (totals[best] - totals[0]) / samples
+        return plans[best][0], {"candidates": len(plans), "playouts": samples * len(plans),
+                                "chosen": best, "margin": round(margin, 2)}
+
+    @staticmethod
+    def _scaled(samples: int, game: Game) -> int:
+        """Playouts per candidate: ``samples`` for 3 players, fewer for more (a playout costs per seat)."""
+        return max(3, round(samples * COMPONENTS.min_players / game.state.num_players))
+
+    def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None) -> float:
+        rng = random.Random(seed)
+        sim = fork(game, seed)
+        s = sim.state
+        n = s.num_players
+        bots = []
+        for o in range(n):
+            if o == seat:
+                bots.append(HeuristicBot(seed + o, style))
+            else:  # opponents: the heuristic with knobs varied per sample
+                bots.append(HeuristicBot(seed + o, Style(aggression=rng.uniform(-0.4, 0.4),
+                                                         build_bias=rng.uniform(-0.4, 0.4),
+                                                         bid=rng.choice((None, None, None, 1)))))
+        # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
+        if s.phase in ("plan", "place", "actions"):
+            # fields whose action has not been carried out yet are still face down
+            done = s.action_index + 1 if s.phase == "actions" else 0
+            hidden_fields = [f for f in s.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
+            for o in range(n):
+                if o != seat and s.players[o].plan:
+                    guess = bots[o].plan_for(sim, o).cards
+                    for f in hidden_fields:
+                        if f in s.players[o].plan and f in guess:
+                            s.players[o].plan[f] = guess[f]
+            first_hidden = max(5, s.action_index + 1) if s.phase == "actions" else 5
+            hidden = s.action_cards[first_hidden:]
+            rng.shuffle(hidden)
+            s.action_cards[first_hidden:] = hidden
+        start = (s.year, s.season)
+        through_winter = s.season == SEASONS[-1]
+        if first is not None:
+            sim.apply(first)
+            s = sim.state
+        while not sim.over:
+            if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
+                break
+            who = sim.to_decide()
+            sim.apply(bots[who[1]].decide(sim))
+            s = sim.state
+        return evaluate(sim, seat)
+
+
+__all__ = ["CANDIDATES", "StrongBot", "evaluate", "fork"]

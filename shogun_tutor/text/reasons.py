@@ -1,0 +1,119 @@
+"""A bot's reason for a decision, said in the chosen language.
+
+One gettext message per reason kind, with named placeholders; ``ngettext``
+where a count varies. Province names are names; building and special-card
+names come from the game terms. The bots hand over data (:class:`Reason`),
+never prose.
+
+>>> from shogun_tutor.rules.bots import Reason
+>>> render(Reason("tax", province="Settsu", gain=4, chests=10))
+'Tax in Settsu: +4 chests for the war chest (10 now).'
+>>> render(Reason("tax", province="Settsu", gain=4, chests=10), "nl")
+'Belasting in Settsu: +4 geldkisten voor de kas (nu 10).'
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from babel.numbers import format_decimal
+
+from .. import i18n
+from . import terms
+
+
+def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> dict[str, Callable[[dict], str]]:
+    def term(table: str, key: str) -> str:
+        return _(getattr(terms, table)[key])  # a name from the glossary, in the same language
+
+    return {
+        "random": lambda p: ngettext("A random choice among {options} legal decision.",
+                                     "A random choice among {options} legal decisions.", p["options"]).format(**p),
+        "lookahead": lambda p: ngettext(
+            "Chosen by looking ahead: in {playouts} playout of the round it did {margin} points better on average than the rule of thumb.",
+            "Chosen by looking ahead: in {playouts} playouts of the round it did {margin} points better on average than the rule of thumb.",
+            p["playouts"]).format(**p),
+        "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
+        "rice_for_winter": lambda p: ngettext(
+            "Rice in {province} (+{gain}): the winter needs {need} rice for the provinces plus a loss of up to {loss}; it has {have}.",
+            "Rice in {province} (+{gain}): the winter needs {need} rice for the provinces plus a loss of up to {loss}; it has {have}.",
+            p["need"]).format(**p),
+        "tax": lambda p: ngettext("Tax in {province}: +{gain} chest for the war chest ({chests} now).",
+                                  "Tax in {province}: +{gain} chests for the war chest ({chests} now).",
+                                  p["gain"]).format(**p),
+        "build": lambda p: ngettext(
+            "{building} in {province} for {cost} chest: about {points} points over the winters still to come.",
+            "{building} in {province} for {cost} chests: about {points} points over the winters still to come.",
+            p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
+        "armies_defend": lambda p: ngettext(
+            "{armies} army to {province}: a neighbour has {threat} armies next to its {have}.",
+            "{armies} armies to {province}: a neighbour has {threat} armies next to its {have}.",
+            p["armies"]).format(**p),
+        "armies_attack": lambda p: ngettext(
+            "{armies} army to {province}, ready for the battle against {target} later this round.",
+            "{armies} armies to {province}, ready for the battle against {target} later this round.",
+            p["armies"]).format(**p),
+        "attack_plan": lambda p: ngettext(
+            "Battle from {province} against {target}: {armies} army against {defence}, about {chance} % to win.",
+            "Battle from {province} against {target}: {armies} armies against {defence}, about {chance} % to win.",
+            p["armies"]).format(**p),
+        "filler_chest": lambda p: _("A war-chest card covers this field: the action is not worth doing this round.").format(**p),
+        "filler_province": lambda p: _("{province} covers this field: a spare card, put where it does least harm.").format(**p),
+        "empty_field": lambda p: _("Left empty: there are fewer cards than fields.").format(**p),
+        "bid_province": lambda p: _("Bids the card of {province}: it costs nothing and picks before the 0-chest bids.").format(**p),
+        "bid_chests": lambda p: ngettext(
+            "Bids {chests} chest: wants an early pick for the special card {special}.",
+            "Bids {chests} chests: wants an early pick for the special card {special}.",
+            p["chests"]).format(**{**p, "special": term("SPECIAL_NAMES", p["special"])}),
+        "bid_last_round": lambda p: ngettext(
+            "Bids {chests} chest: this is the last round, and chests left over score nothing.",
+            "Bids {chests} chests: this is the last round, and chests left over score nothing.",
+            p["chests"]).format(**p),
+        "bid_zero": lambda p: _("Bids the 0-chest card: no spare province card and no chest to spare.").format(**p),
+        "place_special": lambda p: _("Place {place}: its special card {special} helps this round's plan.").format(
+            **{**p, "special": term("SPECIAL_NAMES", p["special"])}),
+        "place_order": lambda p: _("Place {place}: no special card helps the plan, so the earliest turn.").format(**p),
+        "attack": lambda p: ngettext(
+            "Attacks {target} from {province} with {armies} army against {defence}: about {chance} % to win.",
+            "Attacks {target} from {province} with {armies} armies against {defence}: about {chance} % to win.",
+            p["armies"]).format(**p),
+        "reinforce": lambda p: ngettext(
+            "Moves {armies} army from {province} to {target}, which faces {threat} enemy armies.",
+            "Moves {armies} armies from {province} to {target}, which faces {threat} enemy armies.",
+            p["armies"]).format(**p),
+        "stay": lambda p: _("Keeps the armies in {province}: no move is worth it.").format(**p),
+        "forced_move": lambda p: ngettext(
+            "The battle must be fought: {armies} army from {province} to {target} is the least bad choice.",
+            "The battle must be fought: {armies} armies from {province} to {target} is the least bad choice.",
+            p["armies"]).format(**p),
+        "claim": lambda p: ngettext(
+            "Takes {province} with a group of {armies} army: the best tax and rice on offer.",
+            "Takes {province} with a group of {armies} armies: the best tax and rice on offer.",
+            p["armies"]).format(**p),
+        "claim_deck": lambda p: ngettext(
+            "Takes the top card of the deck with a group of {armies} army: the face-up cards are poor.",
+            "Takes the top card of the deck with a group of {armies} armies: the face-up cards are poor.",
+            p["armies"]).format(**p),
+        "revolt_order": lambda p: ngettext(
+            "Fights the revolt in {province} first: {armies} army defends it.",
+            "Fights the revolt in {province} first: {armies} armies defend it.",
+            p["armies"]).format(**p),
+        "fallback": lambda p: _("The plan did not fit the choices left; a safe choice instead.").format(**p),
+    }
+
+
+def render(reason, language: str | None = None) -> str:
+    """The reason as one sentence in ``language`` (default: the current language)."""
+    tr = i18n.translator(language) if language else i18n.translator(i18n.current_language())
+    table = _sentences(tr.gettext, tr.ngettext)
+    try:
+        fn = table[reason.kind]
+    except KeyError:
+        raise ValueError(f"no sentence for the reason kind {reason.kind!r}") from None
+    params = {k: format_decimal(v, format="#,##0.#", locale=tr.code if tr.code != "en" else "en")
+              if isinstance(v, float) else v for k, v in reason.params.items()}
+    return fn(params)
+
+
+#: the reason kinds this module can say
+KINDS = tuple(_sentences(lambda m: m, lambda s, p, n: s))
