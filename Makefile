@@ -48,7 +48,7 @@ benchmark: install-test
 ## Re-extract translatable strings and merge them into every catalog.
 translations: install-test
 	$(VENV)/bin/pybabel extract -F shogun_tutor/locale/babel.cfg --no-location --sort-output \
-		--project=shogun-tutor -k N_ -k ngettext:1,2 -k pgettext:1c,2 -o shogun_tutor/locale/messages.pot shogun_tutor
+		--project=shogun-tutor -k N_ -k NP_:1c,2 -k ngettext:1,2 -k pgettext:1c,2 -o shogun_tutor/locale/messages.pot shogun_tutor
 	for lang in nl de fr da pl zh ja; do \
 		if [ -f shogun_tutor/locale/$$lang/LC_MESSAGES/messages.po ]; then \
 			$(VENV)/bin/pybabel update --no-fuzzy-matching --ignore-obsolete -i shogun_tutor/locale/messages.pot -d shogun_tutor/locale -l $$lang; \

@@ -161,3 +161,53 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it now."""
     return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context for extraction (``-k NP_:1c,2``); translate later with ``pgettext(*pair)``."""
+    return context, message
+
+
+# --- numbers, lists and sentences in the current language's own conventions ----------------
+
+#: languages that write sentences without a space between them (and Japanese-style punctuation)
+_NO_SPACE_BETWEEN_SENTENCES = {"zh", "ja"}
+
+
+def format_number(n: int | float) -> str:
+    """A number with the language's grouping: 20,000 (en), 20.000 (de), 20 000 (fr, pl).
+
+    >>> set_language("de"); format_number(20000); set_language("en")
+    '20.000'
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=_current.code)
+
+
+def format_list(items: list[str] | tuple[str, ...]) -> str:
+    """Names joined as the language joins them (Babel/CLDR): "Red, Blue and Yellow", "赤、青、黄".
+
+    Only for names (players, provinces, cards), never for translated sentence fragments.
+
+    >>> set_language("zh"); format_list(["甲斐", "信濃"]); set_language("en")
+    '甲斐和信濃'
+    >>> format_list(["Kai", "Shinano", "Echigo"])
+    'Kai, Shinano, and Echigo'
+    """
+    from babel.lists import format_list as babel_format_list
+
+    return babel_format_list(list(items), locale=_current.code) if items else ""
+
+
+def list_separator() -> str:
+    """The separator between items of an open list (CLDR): ", " in most languages, "、" in Chinese and Japanese."""
+    from babel import Locale
+
+    return Locale.parse(_current.code).list_patterns["standard"]["middle"].format("", "")
+
+
+def join_sentences(*sentences: str) -> str:
+    """Whole sentences one after the other: a space between them, none in Chinese and Japanese."""
+    sep = "" if _current.code in _NO_SPACE_BETWEEN_SENTENCES else " "
+    return sep.join(s for s in sentences if s)

@@ -30,7 +30,7 @@ def test_template_is_up_to_date_with_the_sources(tmp_path):
     pybabel = Path(sys.executable).with_name("pybabel")
     subprocess.run(
         [str(pybabel), "-q", "extract", "-F", str(LOCALE / "babel.cfg"), "--no-location", "-k", "N_",
-         "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-o", str(out), str(LOCALE.parent)],
+         "-k", "NP_:1c,2", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-o", str(out), str(LOCALE.parent)],
         check=True,
     )
     fresh, committed = _ids(_catalog(out)), _ids(_catalog(LOCALE / "messages.pot"))

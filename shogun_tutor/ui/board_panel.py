@@ -25,9 +25,9 @@ import traitlets
 from .. import i18n
 from ..board import neighbours, province_graph, shortest_path
 from ..data import BOARD
-from ..i18n import N_, _
+from ..i18n import N_, _, format_list, join_sentences, ngettext
 from ..viz.board import Highlight, board_figure, changed_provinces, trace_key
-from . import terms
+from ..text import terms
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
@@ -240,14 +240,16 @@ class BoardPanel:
             self.selected = [province]
         self.redraw()
         if province is not None and province not in g:
-            self.lesson.value = escape(_("{province} is out of play with three players.").format(province=province))
+            self.lesson.value = escape(_("{province} is out of play with three players.").format(province=terms.province_intro(province)))
 
     def _lesson_text(self) -> None:
         g = self._graph()
         view = self.view.value
         if view == "changes" and not self.selected:
             other = "moon" if self.side.value == "sun" else "sun"
-            names = ", ".join(f"{n} ({terms.region_name(BOARD.province(n).region(other))})" for n in changed_provinces())
+            names = format_list([_("{province} ({region})").format(province=terms.province_name(n),
+                                                                     region=terms.region_name(BOARD.province(n).region(other)))
+                                 for n in changed_provinces()])
             self.lesson.value = escape(_("The provinces outlined in black change region between the sides: {names}.").format(
                 names=names))
             return
@@ -257,14 +259,20 @@ class BoardPanel:
             p = self.selected[0]
             nb = sorted(neighbours(g, p))
             sea = sorted(n for n in nb if g.edges[p, n]["kind"] == "sea")
-            text = _("From {province} armies can move to {n} provinces: {names}.").format(province=p, n=len(nb), names=", ".join(nb))
+            names = format_list([terms.province_name(n) for n in nb])
+            text = ngettext("From {province} armies can move to {n} province: {names}.",
+                            "From {province} armies can move to {n} provinces: {names}.", len(nb)).format(
+                province=terms.province_intro(p), n=len(nb), names=names)
             if sea:
-                text += " " + _("By sea route: {names}.").format(names=", ".join(sea))
+                text = join_sentences(text, _("By sea route: {names}.").format(names=format_list([terms.province_name(n) for n in sea])))
             self.lesson.value = escape(text)
         else:
             path = shortest_path(g, *self.selected)
-            self.lesson.value = escape(_("Shortest way from {a} to {b}: {path} ({n} moves).").format(
-                a=self.selected[0], b=self.selected[1], path=" → ".join(path), n=len(path) - 1))
+            n = len(path) - 1
+            self.lesson.value = escape(ngettext("Shortest way from {a} to {b}: {path} ({n} move).",
+                                                "Shortest way from {a} to {b}: {path} ({n} moves).", n).format(
+                a=terms.province_intro(self.selected[0]), b=terms.province_intro(self.selected[1]),
+                path=" → ".join(terms.province_name(x) for x in path), n=n))
 
     def close(self) -> None:
         self._unsubscribe()

@@ -9,7 +9,7 @@ import ipywidgets as w
 from .. import i18n
 from ..data import COMPONENTS
 from ..i18n import _, ngettext
-from . import terms
+from ..text import terms
 
 _STYLE = """
 <style>
@@ -63,7 +63,7 @@ def revolt_table_html() -> str:
     rows = []
     for row in COMPONENTS.winter_revolt_table:
         if row.shortfall_max is None:
-            short = _("{n} or more").format(n=row.shortfall_min)
+            short = _("{low} or more").format(low=row.shortfall_min)
         elif row.shortfall_max == row.shortfall_min:
             short = str(row.shortfall_min)
         else:
@@ -82,14 +82,14 @@ def scoring_html() -> str:
         [escape(_("Each province you hold")), str(sc.per_province)],
         [escape(_("Each building you own")), str(sc.per_building)],
     ] + [
-        [escape(_("Most {buildings} in a region").format(buildings=terms.building_name(b))), str(points)]
+        [escape(terms.majority_label(b)), str(points)]
         for b, points in sc.region_majority.items()
     ]
     return _table([_("Winter scoring"), _("Points")], rows, numeric={1}) + "<p class='note'>{}</p>".format(
         escape(
-            _("Players tied for a majority each score {penalty} point less. A player with no building of that type scores nothing for it. After the second winter the most points win; a tie goes to the player with the most chests.").format(
-                penalty=sc.tie_penalty
-            )
+            ngettext("Players tied for a majority each score {n} point less. A player with no building of that type scores nothing for it. After the second winter the player with the most points wins; a tie goes to the player with the most chests.",
+                     "Players tied for a majority each score {n} points less. A player with no building of that type scores nothing for it. After the second winter the player with the most points wins; a tie goes to the player with the most chests.",
+                     sc.tie_penalty).format(n=sc.tie_penalty)
         )
     )
 

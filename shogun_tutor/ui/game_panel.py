@@ -15,15 +15,15 @@ import ipywidgets as w
 
 from .. import i18n
 from ..data import COMPONENTS
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, chest_value
 from ..viz.board import highlight_from_event
 from ..viz.palette import player_style
-from . import terms
+from ..text import terms
 from .board_panel import BoardPanel
-from .explain import Explanation, explain, player_name
+from ..text.explain import Explanation, explain, player_name
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
@@ -31,26 +31,34 @@ MAX_LOG = 80
 
 def describe_decision(d: Decision) -> str:
     """A decision as the player would say it."""
-    def card_name(card):
-        if card is None:
-            return _("nothing (too few cards)")
-        v = chest_value(card)
-        return _("war-chest card {n}").format(n=v) if v is not None else card.split("/")[0]
-
     if d.kind == "plan":
-        field = _("the bid") if d.field == "bid" else terms.action_name(d.field)
-        return _("{card} on {field}").format(card=card_name(d.card), field=field)
+        chests = chest_value(d.card) if d.card is not None else None
+        kw = dict(chests=chests, province=terms.province_name(d.card) if d.card is not None and chests is None else None,
+                  action=terms.action_name(d.field) if d.field != "bid" else None)
+        if d.field == "bid":
+            if d.card is None:
+                return _("Nothing on the bid (too few cards)")
+            if chests is not None:
+                return _("War-chest card {chests} on the bid").format(**kw)
+            return _("{province} on the bid").format(**kw)
+        if d.card is None:
+            return _("Nothing on {action} (too few cards)").format(**kw)
+        if chests is not None:
+            return _("War-chest card {chests} on {action}").format(**kw)
+        return _("{province} on {action}").format(**kw)
     if d.kind == "place":
-        return _("Place {n}").format(n=d.count + 1)
+        return _("Place {place}").format(place=d.count + 1)
     if d.kind == "move":
         if d.target is None:
             return _("Do not move")
-        return _("Move {n} from {source} to {target}").format(n=d.count, source=d.province, target=d.target)
+        return ngettext("Move {n} army from {source} to {target}", "Move {n} armies from {source} to {target}", d.count).format(
+            n=d.count, source=terms.province_name(d.province), target=terms.province_name(d.target))
     if d.kind == "revolt":
-        return _("Fight the revolt in {province} next").format(province=d.province)
+        return _("Fight the revolt in {province} next").format(province=terms.province_name(d.province))
     if d.kind == "claim":
-        where = _("the deck") if d.field == "deck" else _("face-up card {n}").format(n=int(d.field[2:]) + 1)
-        return _("Take a card from {where}, army group {group}").format(where=where, group=d.count + 1)
+        if d.field == "deck":
+            return _("Take a card from the deck, army group {group}").format(group=d.count + 1)
+        return _("Take face-up card {card}, army group {group}").format(card=int(d.field[2:]) + 1, group=d.count + 1)
     if d.kind == "redraw":
         return _("Put both face-up cards under the deck")
     return d.kind
@@ -225,12 +233,13 @@ class GamePanel:
         if s.phase == "end":
             status = _("The game is over.")
         else:
-            status = _("Year {year} · {season}").format(year=s.year, season=terms.season_name(s.season))
+            labels = [_("Year {year} · {season}").format(year=s.year, season=terms.season_name(s.season))]
             if s.event and s.season != "winter":
-                status += " · " + _("Event: {name}").format(name=terms.event_name(s.event))
+                labels.append(_("Event: {name}").format(name=terms.event_name(s.event)))
             who = g.to_decide()
             if who:
-                status += " · " + _("{player} decides").format(player=player_name(who[1]))
+                labels.append(_("{player} decides").format(player=player_name(who[1])))
+            status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
         self.status.value = f"<b>{escape(status)}</b>"
         self.now.value = "".join(explanation_html(explain(e)) for e in self.step_events[-25:]) or escape(_("Press “Next step”."))
         self.table.value = self._table_html()

@@ -17,7 +17,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..i18n import N_, _
+from ..i18n import N_, _, format_number, ngettext
 from ..rules.battle import judge, split_tray
 from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
@@ -25,7 +25,7 @@ from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
 from .board_panel import sync_for_new_views
-from .explain import battle_lines, player_name
+from ..text.explain import battle_lines, winner_headline
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1
@@ -34,7 +34,7 @@ FRAME_SECONDS = 0.55
 
 
 def _percent(x: float) -> str:
-    return f"{round(x * 100)}"
+    return format_number(round(x * 100))
 
 
 class TowerPanel:
@@ -150,21 +150,27 @@ class TowerPanel:
             return
         o = setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7)
         if b["kind"] == "revolt":
-            text = _("Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.").format(
+            text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
+                            "Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
+                            b["defender"]).format(
                 n=b["defender"], keep=_percent(o.loss), draw=_percent(o.draw), loss=_percent(o.win))
         elif b["kind"] == "neutral":
-            text = _("Attack a neutral province with {n}: {win} % win, {draw} % draw.").format(
+            text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
+                            "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", b["attacker"]).format(
                 n=b["attacker"], win=_percent(o.win), draw=_percent(o.draw))
         else:
-            text = _("Attack with {n} against {m}: {win} % win, {draw} % draw.").format(
-                n=b["attacker"], m=b["defender"], win=_percent(o.win), draw=_percent(o.draw))
-        note = _("Odds from {trials} simulated throws on this tower as it is now.").format(trials=f"{o.trials:,}")
+            text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
+                            "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", b["attacker"]).format(
+                n=b["attacker"], defenders=b["defender"], win=_percent(o.win), draw=_percent(o.draw))
+        note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
+                        "Odds from {n} simulated throws on this tower as it is now.", o.trials).format(n=format_number(o.trials))
         self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     def _show_status(self) -> None:
         inside, tray = self.tower.lodged_count(), len(self.tower.tray)
         self.status.value = "<small>{}</small>".format(escape(
-            _("Inside the tower: {inside} cubes. In the tray: {tray}.").format(inside=inside, tray=tray)))
+            ngettext("{n} cube is inside the tower; in the tray: {tray}.", "{n} cubes are inside the tower; in the tray: {tray}.",
+                     inside).format(n=inside, tray=tray)))
 
     # --- tower actions ----------------------------------------------------------------------
     def _cubes(self, owner, n, origin):
@@ -289,11 +295,9 @@ class TowerPanel:
         sync_for_new_views(self.figure)
 
     def _render_verdict(self, kind, attacker, defender, came_out, verdict, province=None) -> None:
-        where = province or _("the province")
-        lines = battle_lines(kind, attacker, defender, came_out, verdict, where)
-        head = {"attacker": _("{name} wins").format(name=player_name(attacker)),
-                "defender": _("{name} wins").format(name=player_name(defender)),
-                "draw": _("Draw")}[verdict["outcome"]]
+        lines = battle_lines(kind, attacker, defender, came_out, verdict, province)
+        outcome = verdict["outcome"]
+        head = _("Draw") if outcome == "draw" else winner_headline(attacker if outcome == "attacker" else defender)
         self.verdict.value = "<div style='border-left:4px solid #6b4f2a;padding-left:0.6em'><b>{}</b><br>{}</div>".format(
             escape(head), "<br>".join(escape(x) for x in lines))
 

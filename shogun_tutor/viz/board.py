@@ -45,9 +45,9 @@ import plotly.graph_objects as go
 
 from ..board import province_graph
 from ..data import BOARD, BUILDINGS, COMPONENTS
-from ..i18n import N_, _
+from ..i18n import N_, _, format_list, list_separator, ngettext
 from ..rules.scoring import score
-from ..ui import terms
+from ..text import terms
 from . import geometry as geo
 from .palette import (
     EXCLUDED_FILL,
@@ -197,15 +197,16 @@ def _excluded(side: str, players: int) -> frozenset[str]:
 
 
 def _wrap_names(names: Sequence[str], per_line: int = 4) -> str:
-    rows = [", ".join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
-    return ",<br>    ".join(escape(r) for r in rows)
+    sep = list_separator()
+    rows = [sep.join(names[i:i + per_line]) for i in range(0, len(names), per_line)]
+    return (sep.rstrip() + "<br>    ").join(escape(r) for r in rows)
 
 
 def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
     """Everything about a province: values, region, slots, owner, armies, buildings, unrest, neighbours."""
     p = BOARD.province(name)
     full = province_graph(side, 5)
-    lines = [f"<b>{escape(name)} {p.kanji}</b>", escape(terms.region_name(p.region(side)))]
+    lines = [f"<b>{escape(terms.province_intro(name))}</b>", escape(terms.region_name(p.region(side)))]
     other = "moon" if side == "sun" else "sun"
     if p.region(other) != p.region(side):
         lines.append(escape(_("{side}: {region}").format(side=terms.side_name(other), region=terms.region_name(p.region(other)))))
@@ -229,13 +230,13 @@ def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
             lines.append(escape(_("Owner: {owner} · Armies: {armies}").format(owner=owner, armies=ps.armies)))
         if ps.buildings:
             lines.append(escape(_("Buildings: {buildings}").format(
-                buildings=", ".join(terms.building_name(b) for b in ps.buildings))))
+                buildings=format_list([terms.building_name(b) for b in ps.buildings]))))
         if ps.unrest:
-            lines.append(escape(_("Unrest markers: {n}").format(n=ps.unrest)))
+            lines.append(escape(_("Unrest markers: {unrest}").format(unrest=ps.unrest)))
     in_play = province_graph(side, players)
     g = in_play if name in in_play else full
     nbrs = sorted(g.adj[name])
-    named = [n + (" ⚓" if full.edges[name, n]["kind"] == "sea" else "") for n in nbrs]
+    named = [terms.province_name(n) + (" ⚓" if full.edges[name, n]["kind"] == "sea" else "") for n in nbrs]
     lines.append(escape(_("Neighbours: {names}").format(names="\x00")).replace("\x00", _wrap_names(named)))
     return "<br>".join(lines)
 
@@ -631,8 +632,8 @@ def region_summaries(side: str, players: int, state: Any = None) -> dict[str, li
         names = [n for n in g if g.nodes[n]["region"] == region]
         lines = [f"<b>{escape(terms.region_name(region))}</b>"]
         if result is None:
-            lines.append(escape(_("{n} provinces · {slots} building slots").format(
-                n=len(names), slots=sum(g.nodes[n]["building_slots"] for n in names))))
+            lines.append(escape(_("Provinces: {provinces} · Building slots: {slots}").format(
+                provinces=len(names), slots=sum(g.nodes[n]["building_slots"] for n in names))))
             lines.append(escape(_("Tax: {tax} · Rice: {rice}").format(
                 tax=sum(g.nodes[n]["tax"] for n in names), rice=sum(g.nodes[n]["rice"] for n in names))))
         else:
@@ -641,15 +642,16 @@ def region_summaries(side: str, players: int, state: Any = None) -> dict[str, li
                 row = table.get(building)
                 name = escape(terms.building_name(building))
                 if not row or not row["winners"]:
-                    lines.append(f"{name}: —")
+                    lines.append(escape(_("{building}: —")).format(building=name))
                     continue
                 counts = sorted(((c, s) for s, c in enumerate(row["counts"]) if c), key=lambda cs: (-cs[0], cs[1]))
                 shown = " ".join(
                     (f"<b>{_style(state, s).letter}{c}</b>" if s in row["winners"] else f"{_style(state, s).letter}{c}")
                     for c, s in counts)
                 win = "".join(_style(state, s).letter for s in row["winners"])
-                verdict = _("tie: {who} +{points} each") if row["tie"] else _("{who} +{points}")
-                lines.append(f"{name}: {shown} → " + escape(verdict.format(who=win, points=row["points"])))
+                # the message is escaped first, then filled with markup it must keep (the bold winners)
+                message = _("{building}: {counts} → tie: {who} +{points} each") if row["tie"] else _("{building}: {counts} → {who} +{points}")
+                lines.append(escape(message).format(building=name, counts=shown, who=escape(win), points=row["points"]))
         out[region] = lines
     return out
 
@@ -691,7 +693,7 @@ def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: s
             other=terms.side_name("moon" if side == "sun" else "sun")), None))
     if view == "regions":
         sc = COMPONENTS.scoring
-        notes.append((_("Each winter, most castles in a region: {castle} points, temples: {temple}, Nō theaters: {theater}; "
+        notes.append((_("Each winter, the majorities in a region score: castles {castle}, temples {temple}, Nō theaters {theater}; "
                         "tied players score one point less.").format(
             castle=sc.region_majority["castle"], temple=sc.region_majority["temple"], theater=sc.region_majority["theater"]), None))
         if state is None:
@@ -718,7 +720,8 @@ def _layout(fig: go.Figure, f: Fit, side: str, players: int, state: Any, view: s
         anns += boxes
         y_px += used + 8
     anns += callouts
-    title = f"{SIDE_SYMBOLS[side]} {terms.side_name(side)} · " + _("{n} players").format(n=players)
+    title = " · ".join([f"{SIDE_SYMBOLS[side]} {terms.side_name(side)}",  # i18n-ok: two labels of a title, not one sentence
+                        ngettext("{n} player", "{n} players", players).format(n=players)])
     top = round(f.font * 2.4 + 8)
     bottom = round(y_px + 6)
     x0, y0, x1, y1 = geo.bounds(f.orientation)

@@ -61,6 +61,6 @@ def test_moon_side_offers_only_the_draft():
 def test_decisions_read_as_sentences():
     from shogun_tutor.rules.state import Decision
 
-    assert describe_decision(Decision("move", 0, province="Shinano", target="Kozuke", count=4)) == "Move 4 from Shinano to Kozuke"
+    assert describe_decision(Decision("move", 0, province="Shinano", target="Kozuke", count=4)) == "Move 4 armies from Shinano to Kozuke"
     assert describe_decision(Decision("plan", 0, field="tax", card="Settsu")) == "Settsu on Collect tax"
-    assert describe_decision(Decision("plan", 0, field="bid", card="chest:3")) == "war-chest card 3 on the bid"
+    assert describe_decision(Decision("plan", 0, field="bid", card="chest:3")) == "War-chest card 3 on the bid"

@@ -7,7 +7,7 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.data import BOARD, COMPONENTS
-from shogun_tutor.ui import terms
+from shogun_tutor.text import terms
 from shogun_tutor.ui.cards_panel import CardsPanel
 
 

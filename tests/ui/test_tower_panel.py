@@ -14,7 +14,7 @@ from shogun_tutor.viz.tower import throw_stages, tower_figure
 
 def test_odds_are_shown_before_throwing():
     panel = TowerPanel(odds_trials=4000)
-    assert re.search(r"Attack with 4 against 3: \d+ % win, \d+ % draw\.", panel.odds.value)
+    assert re.search(r"Attack with 4 armies against 3: \d+ % win, \d+ % draw\.", panel.odds.value)
     panel.attackers.value = 12
     win = int(re.search(r"(\d+) % win", panel.odds.value).group(1))
     assert win > 50

@@ -240,7 +240,7 @@ def test_regions_view_shows_the_majorities():
     boxes = [a for a in fig.layout.annotations if (a.name or "").startswith("region:")]
     assert len(boxes) == 5 and any("tie: BR +2 each" in a.text for a in boxes)
     bare = region_summaries("moon", 3)
-    assert "provinces" in bare["green"][1]
+    assert "Provinces:" in bare["green"][1]
 
 
 def test_texts_follow_the_language():

@@ -9,12 +9,24 @@ translated when called, so a language change takes effect at once.
 'Paleis'
 >>> event_text(7)
 'Tax brings at most 5 chests this round, whatever the province yields.'
+
+Player colours are names and fill sentences; a language that declines them
+(Polish) translates each grammatical case under its own context:
+
+>>> i18n.set_language("pl"); colour_name("blue", "accusative"); i18n.set_language("en")
+'Niebieskiego'
+
+Province names: the romaji name is the key; Chinese and Japanese sentences show
+the kanji, and where a province is introduced every language shows both:
+
+>>> i18n.set_language("ja"); province_name("Kai"), province_intro("Kai"); i18n.set_language("en")
+('甲斐', 'Kai 甲斐')
 """
 
 from __future__ import annotations
 
-from ..data import COMPONENTS, Provenance
-from ..i18n import N_, _
+from ..data import BOARD, COMPONENTS, Provenance
+from ..i18n import N_, NP_, _, current_language, pgettext
 
 BUILDING_NAMES = {"castle": N_("Castle"), "temple": N_("Temple"), "theater": N_("Nō theater")}
 REGION_NAMES = {
@@ -31,6 +43,39 @@ COLOUR_NAMES = {
     "yellow": N_("Yellow"),
     "purple": N_("Purple"),
 }
+#: the same colours as player names in the grammatical cases sentences need (context = the case)
+COLOUR_NAMES_BY_CASE = {
+    "nominative": {c: ("", m) for c, m in COLOUR_NAMES.items()},
+    "genitive": {
+        "red": NP_("player name, genitive (of whom)", "Red"),
+        "blue": NP_("player name, genitive (of whom)", "Blue"),
+        "black": NP_("player name, genitive (of whom)", "Black"),
+        "yellow": NP_("player name, genitive (of whom)", "Yellow"),
+        "purple": NP_("player name, genitive (of whom)", "Purple"),
+    },
+    "dative": {
+        "red": NP_("player name, dative (to/against whom)", "Red"),
+        "blue": NP_("player name, dative (to/against whom)", "Blue"),
+        "black": NP_("player name, dative (to/against whom)", "Black"),
+        "yellow": NP_("player name, dative (to/against whom)", "Yellow"),
+        "purple": NP_("player name, dative (to/against whom)", "Purple"),
+    },
+    "accusative": {
+        "red": NP_("player name, accusative (whom)", "Red"),
+        "blue": NP_("player name, accusative (whom)", "Blue"),
+        "black": NP_("player name, accusative (whom)", "Black"),
+        "yellow": NP_("player name, accusative (whom)", "Yellow"),
+        "purple": NP_("player name, accusative (whom)", "Purple"),
+    },
+}
+#: "Most castles in a region": one whole label per building type (a plural, not the name)
+MAJORITY_LABELS = {
+    "castle": N_("Most castles in a region"),
+    "temple": N_("Most temples in a region"),
+    "theater": N_("Most Nō theaters in a region"),
+}
+#: languages whose sentences name provinces in kanji (the romaji name stays the key)
+KANJI_LANGUAGES = frozenset({"zh", "ja"})
 SIDE_NAMES = {"sun": N_("Sun side"), "moon": N_("Moon side")}
 SEASON_NAMES = {
     "setup": N_("Set-up"),
@@ -125,8 +170,29 @@ def region_name(region: str) -> str:
     return _lookup(REGION_NAMES, region, "region")
 
 
-def colour_name(colour: str) -> str:
-    return _lookup(COLOUR_NAMES, colour, "player colour")
+def colour_name(colour: str, case: str = "nominative") -> str:
+    """A player colour as a name; ``case`` is nominative, genitive, dative or accusative."""
+    try:
+        context, message = COLOUR_NAMES_BY_CASE[case][colour]
+    except KeyError:
+        raise ValueError(f"unknown player colour {colour!r} or case {case!r}") from None
+    return pgettext(context, message) if context else _(message)
+
+
+def majority_label(building: str) -> str:
+    return _lookup(MAJORITY_LABELS, building, "building")
+
+
+def province_name(province: str) -> str:
+    """The province (or its card, ``"Kai/sun"``) as sentences name it: kanji in Chinese and Japanese, else romaji."""
+    p = BOARD.province(province.split("/")[0])
+    return p.kanji if current_language() in KANJI_LANGUAGES else p.name
+
+
+def province_intro(province: str) -> str:
+    """The province where it is introduced (board hover, chapter texts): "Kai 甲斐" in every language."""
+    p = BOARD.province(province.split("/")[0])
+    return f"{p.name} {p.kanji}"
 
 
 def side_name(side: str) -> str:

@@ -1,0 +1,65 @@
+"""The guided game told in Polish, Chinese and Japanese: a battle and the winter, as a learner sees them.
+
+Screenshots of the explanation pane go to ``test-output/browser/explain-<lang>-battle.png``
+and ``explain-<lang>-winter.png``.
+"""
+
+import pytest
+
+from shogun_tutor import i18n
+
+pytestmark = pytest.mark.browser
+
+#: what each language's battle and winter explanations must say (glossary terms, kanji names)
+EXPECTED = {
+    "pl": {"battle": ["Wynik:", "armi", "wieży"], "winter": ["Zima:", "jednost"]},
+    "zh": {"battle": ["比分：", "骰塔", "支军队"], "winter": ["冬季：", "稻米"]},
+    "ja": {"battle": ["結果：", "塔", "軍勢"], "winter": ["冬：", "米"]},
+}
+NOW = ".shogun-now"
+
+
+def _click_until(page, button_text: str, selector: str, clicks: int) -> None:
+    button = page.locator("button", has_text=button_text).first
+    for _ in range(clicks):
+        if page.locator(f"{NOW} {selector}").count():
+            return
+        before = page.locator(".shogun-status").inner_text()
+        button.click()
+        try:  # each step changes the status line or the explanations
+            page.wait_for_function(
+                "([sel, before]) => document.querySelector(sel).innerText !== before", arg=[".shogun-status", before], timeout=5_000)
+        except Exception:
+            page.wait_for_timeout(500)
+    page.locator(f"{NOW} {selector}").first.wait_for(timeout=30_000)
+
+
+@pytest.mark.parametrize("lang", ["pl", "zh", "ja"])
+def test_battle_and_winter_explained_in_the_language(app_page, voila_url, lang):
+    t = i18n.translator(lang)
+    app_page.open(voila_url + f"?lang={lang}")
+    page = app_page.page
+    page.wait_for_function(f"document.querySelector('.shogun-language-label').innerText === {t.gettext('Language')!r}",
+                           timeout=60_000)
+    # the first battle of the default game comes after about a dozen steps
+    _click_until(page, t.gettext("Next step"), ".shogun-event-battle", 40)
+    battle = page.locator(f"{NOW} .shogun-event-battle").first.inner_text()
+    for word in EXPECTED[lang]["battle"]:
+        assert word in battle, (word, battle)
+    if lang in ("zh", "ja"):
+        assert not any(c.isascii() and c.isalpha() for c in battle), battle  # kanji province names, no romaji
+    page.locator(NOW).screenshot(path=str(app_page.screenshot(f"explain-{lang}-battle-page").with_name(f"explain-{lang}-battle.png")))
+    # whole rounds until the winter is told (rice, revolts, scoring)
+    _click_until(page, t.gettext("Next round"), ".shogun-event-scoring", 6)
+    winter = page.locator(NOW).inner_text()
+    for word in EXPECTED[lang]["winter"]:
+        assert word in winter, (word, winter[:400])
+    app_page.screenshot(f"explain-{lang}-winter-page")
+    # the step also holds the autumn's last actions: show the winter from its first explanation on
+    page.evaluate("""([sel, head]) => {
+        const events = [...document.querySelectorAll(sel + ' .shogun-event')];
+        const first = events.findIndex(e => e.innerText.startsWith(head));
+        events.forEach((e, i) => { if (i < first) e.style.display = 'none'; });
+    }""", [NOW, EXPECTED[lang]["winter"][0]])
+    page.locator(NOW).screenshot(path=str(app_page.screenshot(f"explain-{lang}-winter-page").with_name(f"explain-{lang}-winter.png")))
+    app_page.assert_clean()

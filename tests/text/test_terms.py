@@ -1,0 +1,88 @@
+"""Names in sentences: player colours in their grammatical cases, provinces in kanji or romaji, Babel lists and numbers."""
+
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.data import BOARD, COMPONENTS
+from shogun_tutor.text import terms
+
+
+@pytest.fixture
+def lang():
+    def use(code):
+        i18n.set_language(code)
+    yield use
+    i18n.set_language("en")
+
+
+def test_polish_declines_every_colour_in_every_case(lang):
+    lang("pl")
+    assert [terms.colour_name(c, "genitive") for c in COMPONENTS.colours] == [
+        "Czerwonego", "Niebieskiego", "Czarnego", "Żółtego", "Fioletowego"]
+    assert terms.colour_name("yellow", "dative") == "Żółtemu"
+    assert terms.colour_name("yellow") == "Żółty"
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "de", "fr", "da", "zh", "ja"])
+def test_languages_without_cases_repeat_the_name(lang, code):
+    lang(code)
+    for c in COMPONENTS.colours:
+        assert {terms.colour_name(c, case) for case in terms.COLOUR_NAMES_BY_CASE} == {terms.colour_name(c)}
+
+
+def test_unknown_case_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown player colour 'red' or case 'ablative'"):
+        terms.colour_name("red", "ablative")
+
+
+def test_provinces_in_kanji_for_chinese_and_japanese(lang):
+    for p in BOARD.provinces:
+        lang("en")
+        assert terms.province_name(p.name) == p.name
+        assert terms.province_intro(p.name) == f"{p.name} {p.kanji}"
+        for code in ("zh", "ja"):
+            lang(code)
+            assert terms.province_name(p.name) == p.kanji
+            assert terms.province_intro(p.name) == f"{p.name} {p.kanji}"
+    lang("ja")
+    assert terms.province_name("Kai/sun") == "甲斐"  # a province card names its province
+
+
+def test_lists_numbers_and_sentences_follow_the_language(lang):
+    lang("fr")
+    assert i18n.format_list(["Rouge", "Bleu", "Noir"]) == "Rouge, Bleu et Noir"
+    assert i18n.format_number(20000) == "20\u202f000"
+    assert i18n.join_sentences("Une.", "Deux.") == "Une. Deux."
+    lang("ja")
+    assert i18n.list_separator() == "、"
+    assert i18n.join_sentences("一つ。", "二つ。") == "一つ。二つ。"
+
+
+def test_majority_labels_are_plural_and_whole(lang):
+    lang("de")
+    assert terms.majority_label("castle") == "Die meisten Burgen in einer Region"
+    lang("nl")
+    assert terms.majority_label("castle") == "De meeste paleizen in een regio"
+
+
+def _imports(package: str) -> set[str]:
+    import ast
+    from pathlib import Path
+
+    import shogun_tutor
+
+    found = set()
+    for path in (Path(shogun_tutor.__file__).parent / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found.add("." * node.level + (node.module or ""))
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+    return found
+
+
+def test_layers_import_downwards_only():
+    """text/ is pure text (no widgets, no figures); viz/ draws from state and text, never from ui/."""
+    text, viz = _imports("text"), _imports("viz")
+    assert not {m for m in text if "ui" in m.split(".") or "viz" in m.split(".") or "ipywidgets" in m or "plotly" in m}
+    assert not {m for m in viz if "ui" in m.split(".")}
