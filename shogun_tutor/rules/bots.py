@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
+from .expansions import bot as expansion_bot
 from .game import Game
 from .state import Decision
 
@@ -117,6 +118,8 @@ class HeuristicBot:
                     budget -= cost
         if need_rice <= 0:
             take("rice", lambda p: nodes[p]["rice"] if s.provinces[p].unrest == 0 else None)
+        if s.rules.expansions:  # Tennō's Court: the court fields
+            plan.update(expansion_bot.court_plan(game, seat, free, card))
         # the bid: a chest card when rich, else a spare province card
         spare = sorted(free)
         if pl.chests >= 10:
@@ -147,6 +150,10 @@ class HeuristicBot:
             return options[0]  # the earliest free place: first in turn order
         if kind == "move":
             return self._move(game, seat, options)
+        if s.rules.expansions:
+            chosen = expansion_bot.decide(game, seat, kind, options)
+            if chosen is not None:
+                return chosen
         if kind == "claim":
             def claim_value(d):
                 if d.field == "deck":

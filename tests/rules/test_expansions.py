@@ -366,3 +366,23 @@ def test_random_games_with_expansions_keep_every_invariant(params):
         assert events(game, "court.lay_out")
     if mid is not None:  # a game saved in an expansion's phase loads and checks
         assert json.loads(Game.load(mid).save())["rules"]["expansions"] == list(game.rules.expansions)
+
+
+# --- bots ------------------------------------------------------------------------------------------------
+def test_heuristic_bot_uses_the_court_and_clearly_beats_random_bots_with_both_expansions():
+    from shogun_tutor.rules.bots import HeuristicBot, play
+
+    wins = 0
+    chance = 0.0
+    used = {"court.convert": 0, "court.take": 0}
+    for seed in range(30):
+        n = 3 + seed % 3
+        seat = seed % n
+        bots = [HeuristicBot(seed) if i == seat else RandomBot(seed * 7 + i) for i in range(n)]
+        game = play(new_game(players=n, seed=seed, history=False, expansions=("tenno", "samurai")), bots)
+        wins += seat in game.state.winners
+        chance += 1 / n
+        for rule in used:
+            used[rule] += sum(e.get("player") == seat for e in events(game, rule))
+    assert wins >= 2 * chance, f"heuristic won {wins} of 30; chance alone gives {chance:.1f}"
+    assert used["court.convert"] >= 30 and used["court.take"] >= 30, used
