@@ -386,3 +386,27 @@ def test_heuristic_bot_uses_the_court_and_clearly_beats_random_bots_with_both_ex
             used[rule] += sum(e.get("player") == seat for e in events(game, rule))
     assert wins >= 2 * chance, f"heuristic won {wins} of 30; chance alone gives {chance:.1f}"
     assert used["court.convert"] >= 30 and used["court.take"] >= 30, used
+
+
+def test_a_card_that_cannot_be_carried_out_lapses_and_is_explained_in_every_language():
+    from shogun_tutor import i18n
+    from shogun_tutor.text.explain import explain
+
+    g = court_game()
+    s = g.state
+    d = s.extra["tenno"]
+    d["deck"].remove(8)
+    s.players[0].supply, moved = 0, s.players[0].supply
+    s.provinces[s.player_provinces(0)[0]].armies += moved
+    privileges.apply_card(g, 0, 8)  # 2 armies into the tray, none in the supply
+    ev = events(g, "privilege.lapsed")[-1]
+    assert (ev["card"], ev["reason"], ev["supply"]) == (8, "not_enough_armies", 0) and 8 in d["out"]
+    assert not s.tower.tray
+    check_state(s)
+    for lang in sorted(i18n.LANGUAGES):
+        i18n.set_language(lang)
+        try:
+            ex = explain(ev)
+            assert "8" in ex.title and len(ex.lines) == 3  # the reason, the card, the INFERRED mark
+        finally:
+            i18n.set_language("en")
