@@ -980,3 +980,29 @@ def _samurai_bonus(e):
 @renders("samurai.reset")
 def _samurai_reset(e):
     return Explanation(_("The samurai stacks are put back in order, the blank flag on top"), [], "phase")
+
+
+def odds_lines(setup, odds) -> tuple[str, str]:
+    """The chances of a battle set-up (``rules.battle_setup.BattleSetup``) as (headline, note on the model)."""
+
+    def percent(x: float) -> str:
+        return format_number(round(x * 100))
+
+    if setup.kind == "revolt":
+        n = setup.defender_armies
+        text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
+                        "Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
+                        n).format(n=n, keep=percent(odds.loss), draw=percent(odds.draw), loss=percent(odds.win))
+    elif setup.kind == "neutral":
+        n = setup.attacker_armies
+        text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
+                        "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", n).format(
+            n=n, win=percent(odds.win), draw=percent(odds.draw))
+    else:
+        n = setup.attacker_armies
+        text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
+                        "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
+            n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
+    note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
+                    "Odds from {n} simulated throws on this tower as it is now.", odds.trials).format(n=format_number(odds.trials))
+    return text, note

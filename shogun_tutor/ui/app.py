@@ -26,31 +26,62 @@ class Tabs(list):
 
 
 def default_tabs() -> Tabs:
-    """The app's tabs, wired together: a battle of the guided game can be watched in the tower tab.
+    """The app's tabs, wired together: the welcome's doors, "why?" links into the lookup, a battle
+    of the guided game watched in the tower tab.
 
-    Tabs are built the first time they are shown, so the page loads only the figures it shows.
+    Tabs are built the first time they are shown, so the page loads only what it shows: the
+    welcome has no plotly figure.
     """
     from .board_panel import BoardPanel
     from .cards_panel import CardsPanel
-    from .game_panel import GamePanel
-    from .tower_panel import TowerPanel
 
     holder: dict = {}
 
-    def tower() -> TowerPanel:
-        if "tower" not in holder:
-            holder["tower"] = TowerPanel()
-        return holder["tower"]
+    def once(key: str, make: Callable[[], object]):
+        if key not in holder:
+            holder[key] = make()
+        return holder[key]
+
+    def tower():
+        from .tower_panel import TowerPanel
+        return once("tower", TowerPanel)
+
+    def game():
+        from .game_panel import GamePanel
+        return once("game", lambda: GamePanel(on_battle=watch))
+
+    def rulebook():
+        from .rulebook_panel import RulebookPanel
+
+        def make():
+            panel = RulebookPanel(holder.pop("chapter", "goal"))  # a shared link opens its chapter first
+            panel.on_teacher = lambda on: holder["app"].set_teacher(on) if "app" in holder else None
+            return panel
+        return once("rulebook", make)
+
+    def lookup():
+        from .lookup import LookupPanel
+        return once("lookup", LookupPanel)
+
+    def welcome():
+        from .welcome import Welcome
+        return once("welcome", lambda: Welcome({"learn": lambda: go("rulebook"), "play": lambda: go("game"),
+                                                "lookup": lambda: go("lookup")}))
+
+    def go(key: str) -> None:
+        if "app" in holder:
+            holder["app"].show(key)
 
     def watch(event: dict) -> None:
         tower().show_event(event)
-        if "app" in holder:
-            holder["app"].tab.selected_index = 2
+        go("tower")
 
-    game = GamePanel(on_battle=watch)
     return Tabs(
         [
-            (N_("Guided game"), lambda: game.widget),
+            (N_("Welcome"), lambda: welcome().widget),
+            (N_("Rulebook"), lambda: rulebook().widget),
+            (N_("Look up"), lambda: lookup().widget),
+            (N_("Guided game"), lambda: game().widget),
             (N_("Board"), lambda: BoardPanel().widget),
             (N_("Battle tower"), lambda: tower().widget),
             (N_("Cards and tables"), lambda: CardsPanel().widget),
@@ -59,10 +90,39 @@ def default_tabs() -> Tabs:
     )
 
 
+#: tab keys in the order of :func:`default_tabs` (for the doors, the URL and "why?")
+TAB_KEYS = ("welcome", "rulebook", "lookup", "game", "board", "tower", "cards")
+
 # plots follow the width of their box (phones, projectors); plotly's default is a fixed 700 px
 APP_CSS = """<style>
 .shogun-app .js-plotly-plot.shogun-board, .shogun-app .shogun-tower-panel .js-plotly-plot { width: 100% !important; flex: 1 1 auto; }
 .shogun-app .widget-tab-contents, .shogun-app .lm-TabPanel-stackedPanel { overflow-x: hidden; }
+.shogun-app a.shogun-why { font-size: 0.85em; margin-left: 0.5em; color: #0b5cad; }
+.shogun-app :focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 2px; }
+.shogun-app .shogun-hit { border-left: 4px solid #b9a27f; padding: 0.2em 0.6em; margin: 0.4em 0; }
+.shogun-app .shogun-hit-kind { font-size: 0.8em; color: #6b4f2a; text-transform: uppercase; }
+.shogun-app .shogun-rule { border: 2px solid #0b5cad; border-radius: 6px; padding: 0.3em 0.8em; background: #f4f8fc; }
+.shogun-app .shogun-rule-source, .shogun-app .shogun-related { font-size: 0.9em; color: #444; }
+.shogun-app .shogun-screen { font-size: 1.15em; line-height: 1.45; }
+.shogun-app .shogun-welcome-text p { line-height: 1.45; }
+</style>"""
+
+# teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 16 px at 1920 wide)
+TEACHER_CSS = """<style>
+.shogun-app.shogun-teacher { max-width: none !important; font-size: clamp(18px, 1.25vw, 26px); }
+.shogun-app.shogun-teacher .widget-html-content, .shogun-app.shogun-teacher .widget-label,
+.shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select, .shogun-app.shogun-teacher input,
+.shogun-app.shogun-teacher .lm-TabBar-tab { font-size: clamp(18px, 1.25vw, 26px) !important; line-height: 1.4 !important; }
+.shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select { height: auto !important; min-height: 1.8em; }
+.shogun-app.shogun-teacher .js-plotly-plot .textpoint text, .shogun-app.shogun-teacher .js-plotly-plot .annotation-text,
+.shogun-app.shogun-teacher .js-plotly-plot .legendtext, .shogun-app.shogun-teacher .js-plotly-plot .gtitle
+  { font-size: clamp(12px, 0.85vw, 18px) !important; }
+.shogun-app.shogun-teacher .lm-TabBar-tab { max-width: none !important; min-width: max-content !important; }
+.shogun-app.shogun-teacher .widget-inline-hbox .widget-label { width: auto !important; max-width: none !important; }
+.shogun-app.shogun-teacher .shogun-screen { font-size: 1.2em; }
+.shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
+.shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
+.shogun-app.shogun-teacher .modebar-container { display: none; }
 </style>"""
 
 
@@ -91,9 +151,16 @@ class App:
             [self.title, self.language_label, self.language],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS, layout=w.Layout(display="none"))
-        self.widget = w.VBox([style, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
+        style = w.HTML(APP_CSS + TEACHER_CSS, layout=w.Layout(display="none"))
+        from .bridge import Bridge
+
+        self.bridge = Bridge()
+        self.bridge.on_why(self.why)
+        self.bridge.on_key(self._on_key)
+        self._back_to: int | None = None
+        self.widget = w.VBox([style, self.bridge, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
+        self.tab.observe(lambda change: self._keys_follow_tab(), names="selected_index")
         self.language.observe(self._on_pick, names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         if i18n.current_language() != language:
@@ -121,6 +188,76 @@ class App:
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
+
+    # --- the rulebook's wiring: doors, "why?", keys, teacher mode, the URL ------------------
+    def _index(self, key: str) -> int | None:
+        return TAB_KEYS.index(key) if key in TAB_KEYS and len(self._tabs) == len(TAB_KEYS) else None
+
+    def panel(self, key: str):
+        """The panel behind a tab of :func:`default_tabs` (built if needed), or None."""
+        i = self._index(key)
+        if i is None:
+            return None
+        self._build(i)
+        return self._tabs.holder.get(key) if hasattr(self._tabs, "holder") else None
+
+    def show(self, key: str) -> None:
+        i = self._index(key)
+        if i is not None:
+            self.tab.selected_index = i
+
+    def why(self, rule_id: str) -> None:
+        """A "why?" link: the rule's text in the lookup tab, with a way back (the game is kept)."""
+        lookup = self.panel("lookup")
+        if lookup is None:
+            return
+        here = self.tab.selected_index
+        back = here != self._index("lookup")
+        if back:
+            self._back_to = here
+            lookup.on_back = lambda: self.tab.__setattr__("selected_index", self._back_to)
+        lookup.show_rule(rule_id, back=back or lookup.back.layout.display != "none")
+        self.show("lookup")
+
+    def _keys_follow_tab(self) -> None:
+        """Arrow keys and space page through the rulebook while its tab is shown."""
+        on = self.tab.selected_index == self._index("rulebook")
+        (self.widget.add_class if on else self.widget.remove_class)("shogun-keys")
+
+    def _on_key(self, key: str) -> None:
+        if self.tab.selected_index == self._index("rulebook"):
+            self.panel("rulebook").key(key)
+
+    def set_teacher(self, on: bool) -> None:
+        """Teacher mode: presentation layout (large type, the full screen width)."""
+        (self.widget.add_class if on else self.widget.remove_class)("shogun-teacher")
+        self.widget.layout.max_width = "none" if on else "1400px"
+        rb = self._tabs.holder.get("rulebook") if hasattr(self._tabs, "holder") else None
+        if rb is not None and rb.teacher.value != on:
+            rb.teacher.value = on
+
+    def open_from_query(self, query: str | None) -> None:
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``."""
+        from urllib.parse import parse_qs
+
+        params = {k: v[0] for k, v in parse_qs(query or "").items()}
+        lang = language_from_query(query, i18n.current_language())
+        if lang != i18n.current_language():
+            self.set_language(lang)
+        chapter = params.get("chapter")
+        from ..rulebook import content
+
+        if chapter in {c.key for c in content.CHAPTERS}:
+            if hasattr(self._tabs, "holder") and "rulebook" not in self._tabs.holder:
+                self._tabs.holder["chapter"] = chapter  # built straight at that chapter: no other figure drawn
+            rb = self.panel("rulebook")
+            screen = params.get("screen", "1")
+            rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
+            self.show("rulebook")
+        elif params.get("tab") in TAB_KEYS:
+            self.show(params["tab"])
+        if params.get("teacher") in ("1", "true", "yes"):
+            self.set_teacher(True)
 
 
 def language_from_query(query: str | None, default: str = i18n.SOURCE_LANGUAGE) -> str:

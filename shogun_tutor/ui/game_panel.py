@@ -24,6 +24,7 @@ from ..viz.palette import player_style
 from ..text import terms
 from .board_panel import BoardPanel
 from ..text.explain import Explanation, explain, player_name
+from .bridge import why_link
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
@@ -64,11 +65,13 @@ def describe_decision(d: Decision) -> str:
     return d.kind
 
 
-def explanation_html(ex: Explanation) -> str:
+def explanation_html(ex: Explanation, rule: str | None = None) -> str:
+    """An explanation as HTML; with the event's ``rule`` id, a "why?" link opens the rule's text."""
     colour = _KIND_COLOURS.get(ex.kind, "#6b4f2a")
     lines = "".join(f"<li>{escape(line)}</li>" for line in ex.lines)
+    why = why_link(rule, _("why?")) if rule else ""
     return (f"<div class='shogun-event shogun-event-{ex.kind}' style='border-left:4px solid {colour};padding:0.2em 0.6em;margin:0.3em 0'>"
-            f"<b>{escape(ex.title)}</b>{f'<ul style=margin:0.2em 0 0.2em 1.1em;padding:0>{lines}</ul>' if lines else ''}</div>")
+            f"<b>{escape(ex.title)}</b>{why}{f'<ul style=margin:0.2em 0 0.2em 1.1em;padding:0>{lines}</ul>' if lines else ''}</div>")
 
 
 class GamePanel:
@@ -241,10 +244,10 @@ class GamePanel:
                 labels.append(_("{player} decides").format(player=player_name(who[1])))
             status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
         self.status.value = f"<b>{escape(status)}</b>"
-        self.now.value = "".join(explanation_html(explain(e)) for e in self.step_events[-25:]) or escape(_("Press “Next step”."))
+        self.now.value = "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:]) or escape(_("Press “Next step”."))
         self.table.value = self._table_html()
         recent = list(reversed(s.log[-MAX_LOG:]))
-        self.log.value = "<br>".join(escape(explain(e).title) for e in recent)
+        self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
         self.undo_button.disabled = not self._steps
         for b in (self.next_button, self.round_button, self.end_button):
             b.disabled = g.over

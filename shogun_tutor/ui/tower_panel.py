@@ -25,16 +25,12 @@ from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
 from .board_panel import sync_for_new_views
-from ..text.explain import battle_lines, winner_headline
+from ..text.explain import battle_lines, odds_lines, winner_headline
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1
 FILL_PLAYERS = 4  # the demo tower is filled as at the start of a 4-player game
 FRAME_SECONDS = 0.55
-
-
-def _percent(x: float) -> str:
-    return format_number(round(x * 100))
 
 
 class TowerPanel:
@@ -149,21 +145,7 @@ class TowerPanel:
             self.odds.value = ""
             return
         o = setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7)
-        if b["kind"] == "revolt":
-            text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
-                            "Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
-                            b["defender"]).format(
-                n=b["defender"], keep=_percent(o.loss), draw=_percent(o.draw), loss=_percent(o.win))
-        elif b["kind"] == "neutral":
-            text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
-                            "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", b["attacker"]).format(
-                n=b["attacker"], win=_percent(o.win), draw=_percent(o.draw))
-        else:
-            text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
-                            "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", b["attacker"]).format(
-                n=b["attacker"], defenders=b["defender"], win=_percent(o.win), draw=_percent(o.draw))
-        note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
-                        "Odds from {n} simulated throws on this tower as it is now.", o.trials).format(n=format_number(o.trials))
+        text, note = odds_lines(setup, o)
         self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     def _show_status(self) -> None:

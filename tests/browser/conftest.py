@@ -131,7 +131,8 @@ class AppPage:
     def open(self, url: str) -> None:
         self.page.goto(url, timeout=RENDER_TIMEOUT_MS)
         self.page.wait_for_selector(".shogun-app", timeout=RENDER_TIMEOUT_MS)
-        self.page.wait_for_selector(".js-plotly-plot", timeout=RENDER_TIMEOUT_MS)
+        # the first screen is the welcome (or the tab a link asks for); it may hold no plot
+        self.page.wait_for_selector(".shogun-app .lm-TabBar-tab, .shogun-app .p-TabBar-tab", timeout=RENDER_TIMEOUT_MS)
 
     def screenshot(self, name: str) -> Path:
         OUTPUT.mkdir(parents=True, exist_ok=True)

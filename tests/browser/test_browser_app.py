@@ -23,6 +23,7 @@ def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
     app_page.open(voila_url)
     page = app_page.page
     assert page.locator(".shogun-app h2").inner_text() == "Shogun Tutor"
+    _tab(page, "Guided game")
     page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
     # hover a province of the game board: its values and owner appear
     x, y = page.evaluate(HOVER_JS, "Yamato")
@@ -94,7 +95,7 @@ def test_phone_width_turns_the_board(browser, voila_url):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         ap = AppPage(context.new_page())
-        ap.open(voila_url)
+        ap.open(voila_url + "?tab=game")
         ap.page.wait_for_function(
             "[...document.querySelectorAll('.js-plotly-plot.shogun-board')].some(g => g._fullLayout && g._fullLayout.meta"
             " && g._fullLayout.meta.orientation === 'tall')", timeout=60_000)

@@ -51,12 +51,14 @@ def test_language_from_query(query, lang):
 
 def test_the_real_app_builds_and_wires_the_tower_to_the_game():
     app = App()
-    assert [app.tab.get_title(i) for i in range(4)] == ["Guided game", "Board", "Battle tower", "Cards and tables"]
-    game_panel = app._tabs[0][1].__closure__[0].cell_contents  # the GamePanel behind the first tab
+    assert [app.tab.get_title(i) for i in range(7)] == [
+        "Welcome", "Rulebook", "Look up", "Guided game", "Board", "Battle tower", "Cards and tables"]
+    assert app.tab.selected_index == 0 and set(app._tabs.holder) == {"app", "welcome"}  # only the welcome is built
+    game_panel = app.panel("game")
     for _ in range(300):
         game_panel.next_step()
         if any(e["rule"] == "battle.result" for e in game_panel.step_events):
             break
     assert game_panel.battle_button.layout.display is None
     game_panel._show_battle()
-    assert app.tab.selected_index == 2
+    assert app.tab.selected_index == 5

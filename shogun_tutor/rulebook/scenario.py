@@ -1,0 +1,394 @@
+"""Prepared positions ("scenarios") for the chapters' "try it" and the teacher's demonstrations.
+
+A scenario is a small JSON file in ``data/scenarios/`` (format: ``docs/scenarios.md``):
+the game (players, board side, seed), who holds which province with how many armies,
+buildings and unrest markers, the players' chests, rice and planned cards, the cubes
+inside the tower and in its tray, the scripted throws, and the decision the learner
+makes. It is checked against :data:`SCHEMA` (jsonschema), then turned into a saved
+game and loaded with :meth:`Game.load`, which checks the game's conservation laws.
+Only the engine's public API is used: :func:`new_game`, :meth:`Game.save`,
+:meth:`Game.load`, :meth:`Game.apply`, :meth:`Game.legal_decisions`.
+
+>>> sc = load_scenario("kozuke-battle")
+>>> game = sc.build()
+>>> game.to_decide()
+('move', 1)
+>>> events = sc.play_answer(game)
+>>> [e["verdict"]["attacker_total"] for e in events if e["rule"] == "battle.result"]
+[3]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+import jsonschema
+
+from ..board import province_graph
+from ..data import COMPONENTS, data_dir
+from ..rules.game import Game, new_game
+from ..rules.state import ACTION_IDS, PLAN_FIELDS, V1_NAMES, Decision
+from ..rules.tower import ScriptedTower
+
+FORMAT = "shogun-tutor-scenario"
+MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
+OWNER = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 4}, {"const": "farmer"}]}
+DECISION = {
+    "type": "object",
+    "required": ["kind", "player"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"enum": ["claim", "redraw", "plan", "place", "move", "revolt"]},
+        "player": {"type": "integer", "minimum": 0, "maximum": 4},
+        "field": {"type": ["string", "null"]},
+        "card": {"type": ["string", "null"]},
+        "province": {"type": ["string", "null"]},
+        "target": {"type": ["string", "null"]},
+        "count": {"type": "integer", "minimum": 0},
+    },
+}
+SEAT_MAP = {"type": "object", "propertyNames": {"pattern": "^[0-4]$"}}
+
+#: the JSON schema of a scenario file (documented in docs/scenarios.md)
+SCHEMA: dict = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["format", "version", "id", "chapters", "players", "side", "seed", "start", "answer", "stop"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": 1},
+        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+        "chapters": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "note": {"type": "string"},
+        "players": {"type": "integer", "minimum": 3, "maximum": 5},
+        "side": {"enum": ["sun", "moon"]},
+        "seed": {"type": "integer", "minimum": 0},
+        "start": {"enum": ["beginner", "draft", "position"]},
+        "learner": {"type": "integer", "minimum": 0, "maximum": 4},
+        "provinces": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["owner", "armies"],
+                "additionalProperties": False,
+                "properties": {
+                    "owner": {"type": "integer", "minimum": 0, "maximum": 4},
+                    "armies": {"type": "integer", "minimum": 1},
+                    "buildings": {"type": "array", "items": {"enum": ["castle", "temple", "theater"]}, "uniqueItems": True},
+                    "unrest": {"type": "integer", "minimum": 0},
+                },
+            },
+        },
+        "chests": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+        "rice": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+        "tower": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "levels": {"type": "array", "maxItems": 3, "items": {"type": "array", "items": OWNER}},
+                "tray": {"type": "array", "items": OWNER},
+            },
+        },
+        "script": {"type": "array", "items": {"type": "object", "propertyNames": {"pattern": "^([0-4]|farmer)$"},
+                                               "additionalProperties": {"type": "integer", "minimum": 0}}},
+        "round": {
+            "type": "object",
+            "required": ["season", "event", "actions", "decide"],
+            "additionalProperties": False,
+            "properties": {
+                "season": {"enum": ["spring", "summer", "autumn"]},
+                "event": {"type": "integer", "minimum": 1, "maximum": 12},
+                "winter_card": {"type": "integer", "minimum": 1, "maximum": 12},
+                "actions": {"type": "array", "items": {"enum": list(ACTION_IDS)}, "minItems": 1, "uniqueItems": True},
+                "turn_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
+                "places": {"type": "array", "items": {"enum": [s for s in COMPONENTS.special_cards]}, "minItems": 5, "maxItems": 5},
+                "specials": {**SEAT_MAP, "additionalProperties": {"enum": list(COMPONENTS.special_cards)}},
+                "plans": {**SEAT_MAP, "additionalProperties": {
+                    "type": "object", "propertyNames": {"enum": list(PLAN_FIELDS)},
+                    "additionalProperties": {"type": "string"}}},
+                "decide": {
+                    "type": "object",
+                    "required": ["kind", "player"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"enum": ["move", "place"]},
+                        "player": {"type": "integer", "minimum": 0, "maximum": 4},
+                        "province": {"type": "string"},
+                        "pick_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
+                    },
+                },
+            },
+        },
+        "answer": {"type": "array", "items": {"oneOf": [DECISION, {"const": "first"}]}},
+        "stop": {
+            "type": "object",
+            "required": ["rule"],
+            "additionalProperties": False,
+            "properties": {"rule": {"type": "string"}, "fields": {"type": "object"}},
+        },
+        "expect": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["rule", "fields"],
+                "additionalProperties": False,
+                "properties": {"rule": {"type": "string"}, "fields": {"type": "object"}},
+            },
+        },
+    },
+}
+
+
+class ScenarioError(ValueError):
+    """A scenario file that is not valid JSON, breaks the schema or the game's rules."""
+
+    def __init__(self, name: str, problem: str):
+        self.name, self.problem = name, problem
+        super().__init__(f"scenario {name!r}: {problem}")
+
+
+def scenario_dir() -> Path:
+    return data_dir() / "scenarios"
+
+
+def scenario_ids() -> list[str]:
+    """Every scenario shipped in ``data/scenarios``, sorted."""
+    return sorted(p.stem for p in scenario_dir().glob("*.json"))
+
+
+def _owner(raw: Any) -> int | None:
+    return None if raw == "farmer" else int(raw)
+
+
+def _dig(event: dict, dotted: str) -> Any:
+    value: Any = event
+    for part in dotted.split("."):
+        if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario; :meth:`build` gives a fresh :class:`Game` waiting for the learner."""
+
+    id: str
+    raw: dict
+
+    @property
+    def chapters(self) -> list[str]:
+        return list(self.raw["chapters"])
+
+    @property
+    def learner(self) -> int:
+        if "learner" in self.raw:
+            return self.raw["learner"]
+        return self.raw.get("round", {}).get("decide", {}).get("player", 0)
+
+    # --- building the position ---------------------------------------------------------
+    def build(self) -> Game:
+        raw = self.raw
+        script = [{k: v for k, v in step.items()} for step in raw.get("script", [])]
+        setup = "draft" if raw["start"] == "draft" else "beginner"
+        try:
+            game = new_game(players=raw["players"], side=raw["side"], seed=raw["seed"], setup=setup,
+                            tower=ScriptedTower([]) if raw["start"] == "position" else None)
+        except ValueError as exc:
+            raise ScenarioError(self.id, str(exc)) from None
+        if raw["start"] != "position":
+            return game
+        data = json.loads(game.save())
+        self._arrange(data, script)
+        for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
+            if flat in data:
+                data[group][name] = data.pop(flat)
+        try:
+            return Game.load(json.dumps(data))
+        except ValueError as exc:  # SaveFileError: the position breaks a conservation law
+            raise ScenarioError(self.id, str(exc)) from None
+
+    def _arrange(self, d: dict, script: list[dict]) -> None:
+        raw, n = self.raw, self.raw["players"]
+        g = province_graph(raw["side"], n)
+        unknown = sorted(set(raw.get("provinces", {})) - set(g.nodes))
+        if unknown:
+            raise ScenarioError(self.id, f"provinces not in play on this board: {', '.join(unknown)}")
+        cards = {name: g.nodes[name]["card"] for name in g.nodes}
+        for name, pv in d["provinces"].items():
+            given = raw.get("provinces", {}).get(name)
+            pv.update(owner=None, armies=0, buildings=[], unrest=0)
+            if given:
+                if given["owner"] >= n:
+                    raise ScenarioError(self.id, f"{name} is given to seat {given['owner']} in a {n}-player game")
+                pv.update(owner=given["owner"], armies=given["armies"], buildings=list(given.get("buildings", [])),
+                          unrest=given.get("unrest", 0))
+        # cubes: the tower's levels and tray, with fresh ids
+        next_id = 0
+        levels = [[] for _ in range(3)]
+        for li, level in enumerate(raw.get("tower", {}).get("levels", [])):
+            for owner in level:
+                levels[li].append([next_id, _owner(owner), "scenario"])
+                next_id += 1
+        tray = []
+        for owner in raw.get("tower", {}).get("tray", []):
+            tray.append([next_id, _owner(owner), "scenario"])
+            next_id += 1
+        d["tower"] = {"levels": levels, "tray": tray}
+        d["next_cube"] = next_id
+        cubes = [c for level in levels for c in level] + tray
+        d["farmer_supply"] = COMPONENTS.farmers - sum(1 for c in cubes if c[1] is None)
+        built = {b: 0 for b in ("castle", "temple", "theater")}
+        for pv in d["provinces"].values():
+            for b in pv["buildings"]:
+                built[b] += 1
+        d["buildings_left"] = {b: left - built[b] for b, left in {"castle": 28, "temple": 26, "theater": 26}.items()}
+        held = set()
+        for p in d["players"]:
+            seat = p["seat"]
+            own = sorted(name for name, pv in d["provinces"].items() if pv["owner"] == seat)
+            held.update(own)
+            p["hand"] = sorted(cards[name] for name in own)
+            on_board = sum(d["provinces"][name]["armies"] for name in own)
+            p["supply"] = COMPONENTS.armies_each - on_board - sum(1 for c in cubes if c[1] == seat)
+            p["chests"] = raw.get("chests", {}).get(str(seat), p["chests"])
+            p["rice"] = raw.get("rice", {}).get(str(seat), 0)
+            p.update(plan={}, special=None, place=None, groups=[], last_offer=[], handed_over=[])
+        d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
+        d["draft_deck"], d["draft_face_up"] = [], []
+        d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
+        self._arrange_round(d, cards)
+
+    def _arrange_round(self, d: dict, cards: dict[str, str]) -> None:
+        rnd = self.raw["round"]
+        n = self.raw["players"]
+        d["season"] = rnd["season"]
+        d["event"] = rnd["event"]
+        others = [e.number for e in COMPONENTS.events if e.number not in (rnd["event"], rnd.get("winter_card"))]
+        winter = rnd.get("winter_card", others[-1])
+        seasons_left = {"spring": 2, "summer": 1, "autumn": 0}[rnd["season"]]
+        d["events_face_up"] = others[:seasons_left] + [winter]
+        d["event_deck"] = [e for e in others if e not in d["events_face_up"]]
+        d["events_used"] = []
+        d["action_cards"] = list(rnd["actions"]) + [a for a in ACTION_IDS if a not in rnd["actions"]]
+        d["action_index"] = 0
+        d["turn_order"] = list(rnd.get("turn_order", range(n)))
+        d["specials"] = list(rnd.get("places", COMPONENTS.special_cards))
+        for seat, plan in rnd.get("plans", {}).items():
+            player = d["players"][int(seat)]
+            for field, province in plan.items():
+                if province not in cards:
+                    raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
+                player["plan"][field] = cards[province]
+        decide = rnd["decide"]
+        seat = decide["player"]
+        if decide["kind"] == "move":
+            action = rnd["actions"][0]
+            if action not in ("army1_move", "battle_a", "battle_b"):
+                raise ScenarioError(self.id, f"a move is decided in a move action, not {action!r}")
+            d["players"][seat]["plan"][action] = cards[decide["province"]]
+            for s, special in rnd.get("specials", {}).items():
+                d["players"][int(s)]["special"] = special
+            order = d["turn_order"]
+            for place, s in enumerate(order):
+                d["players"][s]["place"] = place
+            d["phase"] = "actions"
+            d["turn_index"] = order.index(seat)
+            d["pending"] = {"kind": "move", "player": seat, "province": decide["province"], "action": action, "options": []}
+        else:  # place: the bids are revealed, the learner picks a place in the turn order
+            d["phase"] = "place"
+            d["pick_order"] = list(decide.get("pick_order", range(n)))
+            d["turn_order"] = []
+            d["turn_index"] = 0
+            d["pending"] = {"kind": "place", "player": d["pick_order"][0], "province": None, "action": None, "options": []}
+        d["planner"] = n
+        d["winter_queue"], d["revolts"] = [], {}
+
+    # --- playing ----------------------------------------------------------------------------
+    def done(self, game: Game, start: int = 0) -> bool:
+        """True once the event that ends the try-it happened (or nobody has to decide)."""
+        stop = self.raw["stop"]
+        for e in game.state.log[start:]:
+            if e["rule"] == stop["rule"] and all(_dig(e, k) == v for k, v in stop.get("fields", {}).items()):
+                return True
+        return game.to_decide() is None
+
+    def auto(self, game: Game, decide: Callable[[Game], Decision] | None = None, start: int = 0) -> None:
+        """Let the other seats decide (a heuristic bot, or ``decide``) until the learner must, or the try-it ends."""
+        from ..rules.bots import make_bot
+
+        bots: dict[int, Any] = {}
+        while not self.done(game, start):
+            who = game.to_decide()
+            if who is None or who[1] == self.learner:
+                return
+            if decide is not None:
+                game.apply(decide(game))
+            else:
+                seat = who[1]
+                bots.setdefault(seat, make_bot("heuristic", self.raw["seed"] * 10 + seat))
+                game.apply(bots[seat].decide(game))
+
+    def answer(self) -> list:
+        """The rulebook's choices: Decisions, or ``"first"`` (the first legal decision)."""
+        return [step if step == "first" else Decision(**step) for step in self.raw["answer"]]
+
+    def play_answer(self, game: Game) -> list[dict]:
+        """Play the rulebook's choices (other seats: first legal decision); returns the events."""
+        start = len(game.state.log)
+        steps = self.answer()
+        first = lambda g: g.legal_decisions()[0]  # noqa: E731 - deterministic stand-in for the others
+        self.auto(game, first, start)
+        for _turn in range(MAX_LEARNER_STEPS):
+            if self.done(game, start):
+                break
+            step = steps.pop(0) if steps else "first"  # once the answer is used up: the first legal choice
+            game.apply(first(game) if step == "first" else step)
+            self.auto(game, first, start)
+        return game.state.log[start:]
+
+    def check(self, events: list[dict]) -> list[str]:
+        """What the played events got wrong against ``expect``: each entry must match one event of its rule."""
+        problems = []
+        for exp in self.raw.get("expect", []):
+            found = [e for e in events if e["rule"] == exp["rule"]]
+            if not found:
+                problems.append(f"no {exp['rule']} event")
+                continue
+            got = [{k: _dig(e, k) for k in exp["fields"]} for e in found]
+            if exp["fields"] not in got:
+                problems.append(f"{exp['rule']}: expected {exp['fields']}, got {got}")
+        return problems
+
+
+def parse_scenario(text: str, name: str = "<text>") -> Scenario:
+    """A scenario from JSON text; :class:`ScenarioError` names what is wrong."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(name, f"not valid JSON: {exc}") from None
+    try:
+        jsonschema.validate(raw, SCHEMA)
+    except jsonschema.ValidationError as exc:
+        where = "/".join(str(p) for p in exc.absolute_path) or "(top)"
+        raise ScenarioError(name, f"{where}: {exc.message}") from None
+    if raw["start"] == "position" and "round" not in raw:
+        raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)")
+    return Scenario(raw["id"], raw)
+
+
+@lru_cache(maxsize=None)
+def load_scenario(scenario_id: str) -> Scenario:
+    path = scenario_dir() / f"{scenario_id}.json"
+    if not path.exists():
+        raise ScenarioError(scenario_id, f"no such scenario; available: {', '.join(scenario_ids())}")
+    sc = parse_scenario(path.read_text(encoding="utf-8"), scenario_id)
+    if sc.id != scenario_id:
+        raise ScenarioError(scenario_id, f"the file's id is {sc.id!r}")
+    return sc

@@ -1,0 +1,319 @@
+"""The rulebook tab: chapters with short screens, a visual, and a "try it" played by the engine.
+
+Nothing heavy is drawn until a chapter is opened: the board or tower figure of a
+chapter is made the first time that chapter is shown (then reused). Teacher
+mode enlarges everything for a projector; the keyboard moves through the
+screens (→ ↓ space PageDown: next; ← ↑ PageUp: back; Home/End: first/last
+screen of the chapter; the next screen after the last opens the next chapter).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from .. import i18n
+from ..i18n import _
+from ..rulebook import content
+from ..rulebook.scenario import load_scenario
+from . import cards_panel
+from .bridge import why_link
+
+TABLES = {
+    "actions": cards_panel.actions_html,
+    "revolts": cards_panel.revolt_table_html,
+    "scoring": cards_panel.scoring_html,
+    "events": cards_panel.events_html,
+    "specials": cards_panel.specials_html,
+}
+
+#: what the learner is asked in each prepared position (the scenario files hold only data)
+PROMPTS = {
+    "kozuke-battle": i18n.N_("You are blue. Move armies from Shinano into yellow's Kozuke (3 armies) and watch the tower."),
+    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack Kozuke and see who counts."),
+    "mikawa-revolt": i18n.N_("You are red. Next you tax Mikawa (2 unrest markers). First: move armies from Owari into Mikawa, or not?"),
+    "settsu-tax": i18n.N_("You are red and tax Settsu (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
+    "kai-winter": i18n.N_("You are red, with 4 provinces and 5 rice; winter takes 3. Autumn's last action first, then watch the winter."),
+    "winter-shortfall": i18n.N_("You are red: 9 provinces, 6 rice. Finish autumn, then choose which revolt to fight first."),
+    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's Owari from Mino, or move elsewhere, and see the scoring."),
+    "handed-over": i18n.N_("You are blue. Yellow has planned to tax Kozuke later this round. Take Kozuke first."),
+    "sea-route": i18n.N_("You are red and placed 1 army in Shima. A sea route joins Shima and Izu: move armies across."),
+    "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),
+    "plan-season": i18n.N_("You are red. Plan a whole season: one card per action field, then your bid; the bots play the others."),
+}
+# events that only mark the flow are not shown in a try-it's result
+QUIET = {"action.reveal", "round.start", "year.events", "plan.done", "round.end", "year.end"}
+
+
+class TryIt:
+    """A prepared position: the learner decides, the engine plays, the events are explained."""
+
+    def __init__(self, scenario_id: str, on_state=None):
+        self.scenario = load_scenario(scenario_id)
+        self.on_state = on_state
+        self.prompt = w.HTML()
+        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
+        self.play = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+        self.answer = w.Button(layout=w.Layout(width="auto"))
+        self.reset_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.odds = w.HTML()
+        self.odds.add_class("shogun-tryit-odds")
+        self.result = w.HTML()
+        self.result.add_class("shogun-tryit-result")
+        for b, cls in ((self.play, "shogun-tryit-play"), (self.answer, "shogun-tryit-answer"), (self.reset_button, "shogun-tryit-reset")):
+            b.add_class(cls)
+        self.play.on_click(lambda _b: self.decide(self.choice.value))
+        self.answer.on_click(lambda _b: self.show_answer())
+        self.reset_button.on_click(lambda _b: self.reset())
+        buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
+        self.choice.observe(lambda _c: self._show_odds(), names="value")
+        self.widget = w.VBox([self.prompt, buttons, self.odds, self.result])
+        self.widget.add_class("shogun-tryit")
+        self.reset()
+
+    def reset(self) -> None:
+        self.game = self.scenario.build()
+        self.start = len(self.game.state.log)
+        self.scenario.auto(self.game, start=self.start)
+        self.render()
+
+    def decide(self, decision) -> None:
+        if decision is None or self.scenario.done(self.game, self.start):
+            return
+        self.game.apply(decision)
+        self.scenario.auto(self.game, start=self.start)
+        self.render()
+
+    def show_answer(self) -> None:
+        """Play the rulebook's choice from the start."""
+        self.game = self.scenario.build()
+        self.start = len(self.game.state.log)
+        self.scenario.play_answer(self.game)
+        self.render()
+
+    def _show_odds(self) -> None:
+        """For an attack: the chances on the real (physical) tower with the cubes inside it now."""
+        d = self.choice.value
+        s = self.game.state
+        if d is None or d.kind != "move" or d.target is None or s.provinces[d.target].owner == d.player:
+            self.odds.value = ""
+            return
+        from ..rules.battle_setup import battle_in_state
+        from ..rules.odds import setup_odds
+        from ..text.explain import odds_lines
+
+        setup = battle_in_state(s, d.player, d.target, d.count)
+        text, note = odds_lines(setup, setup_odds(setup, tower=s.tower, trials=4000, seed=7))
+        self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
+
+    @property
+    def events(self) -> list[dict]:
+        return self.game.state.log[self.start:]
+
+    def render(self) -> None:
+        from ..text.explain import explain
+        from .game_panel import describe_decision, explanation_html
+
+        sid = self.scenario.id
+        prompt = _(PROMPTS[sid]) if sid in PROMPTS else self.scenario.raw.get("note", "")
+        self.prompt.value = "<p class='shogun-prompt'><b>{}:</b> {}</p>".format(escape(_("Try it")), escape(prompt))
+        self.play.description = _("Play it")
+        self.answer.description = _("Show the rulebook's choice")
+        self.reset_button.description = _("Reset")
+        done = self.scenario.done(self.game, self.start)
+        who = self.game.to_decide()
+        if not done and who:
+            self.choice.options = [(describe_decision(d), d) for d in self.game.legal_decisions()]
+            self.choice.index = 0
+            self.choice.layout.display = self.play.layout.display = None
+        else:
+            self.choice.options = []
+            self.choice.layout.display = self.play.layout.display = "none"
+        self._show_odds()
+        shown = [e for e in self.events if e["rule"] not in QUIET]
+        if self.on_state:  # the visual first, so it is there when the explanation appears
+            self.on_state(self.game.state, shown[-1] if shown else None)
+        parts = [explanation_html(explain(e), e["rule"]) for e in shown[-12:]]
+        if done:
+            parts.append("<p class='shogun-done'>✔ {}</p>".format(escape(_("Done. Reset to try another choice."))))
+        self.result.value = "".join(parts)
+
+
+class RulebookPanel:
+    """``RulebookPanel().widget``: pick a chapter, step through its screens, try it."""
+
+    def __init__(self, chapter: str = "goal"):
+        content.chapter(chapter)
+        self.chapter_key = chapter
+        self.screen = 0
+        self._drawn: str | None = None  # the chapter whose visual and try-its are shown
+        self._tryits: dict[str, TryIt] = {}
+        self._board = None
+        self._tower = None
+        self.chapters = w.Dropdown(layout=w.Layout(width="auto"))
+        self.chapters.add_class("shogun-chapter-pick")
+        self.prev_button = w.Button(icon="arrow-left", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(icon="arrow-right", button_style="primary", layout=w.Layout(width="auto"))
+        self.prev_button.add_class("shogun-prev")
+        self.next_button.add_class("shogun-next-screen")
+        self.teacher = w.ToggleButton(icon="television", layout=w.Layout(width="auto"))
+        self.teacher.add_class("shogun-teacher-toggle")
+        self.position = w.HTML()
+        self.text = w.HTML()
+        self.text.add_class("shogun-chapter-text")
+        self.scenario_pick = w.ToggleButtons(style={"button_width": "auto"})
+        self.tryit_box = w.VBox()
+        self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px"))
+        self.visual_box.add_class("shogun-chapter-visual")
+        nav = w.HBox([self.chapters, self.prev_button, self.position, self.next_button, self.teacher],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        right = w.VBox([self.text, self.scenario_pick, self.tryit_box], layout=w.Layout(flex="2 1 380px", min_width="300px"))
+        right.add_class("shogun-chapter-side")
+        self.widget = w.VBox([nav, w.HBox([self.visual_box, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class("shogun-rulebook")
+        self.on_teacher = None  # set by the app: called with True/False
+        self._quiet = False  # True while options are replaced (language change)
+        self.chapters.observe(lambda c: c["new"] and not self._quiet and c["new"] != self.chapter_key and self.open(c["new"]), names="value")
+        self.prev_button.on_click(lambda _b: self.key("prev"))
+        self.next_button.on_click(lambda _b: self.key("next"))
+        self.teacher.observe(lambda c: self.on_teacher and self.on_teacher(c["new"]), names="value")
+        self.scenario_pick.observe(lambda c: c["new"] and not self._quiet and self._show_tryit(c["new"]), names="value")
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        self.refresh_texts()
+        self.open(chapter)
+
+    # --- navigation ------------------------------------------------------------------------
+    @property
+    def current(self) -> content.Chapter:
+        return content.chapter(self.chapter_key)
+
+    def open(self, chapter: str, screen: int = 0) -> None:
+        content.chapter(chapter)
+        changed = chapter != self._drawn
+        self._drawn = chapter
+        self.chapter_key, self.screen = chapter, max(0, min(screen, len(content.chapter(chapter).screens) - 1))
+        if self.chapters.value != chapter:
+            self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
+        self._render_text()
+        if changed:
+            self._render_visual()
+            self._render_tryits()
+
+    def key(self, key: str) -> None:
+        """Keyboard and arrow buttons: next/prev screen (crossing chapters), first/last screen."""
+        keys = [c.key for c in content.CHAPTERS]
+        i, n = keys.index(self.chapter_key), len(self.current.screens)
+        if key == "next":
+            if self.screen + 1 < n:
+                self.open(self.chapter_key, self.screen + 1)
+            elif i + 1 < len(keys):
+                self.open(keys[i + 1], 0)
+        elif key == "prev":
+            if self.screen > 0:
+                self.open(self.chapter_key, self.screen - 1)
+            elif i > 0:
+                self.open(keys[i - 1], len(content.chapter(keys[i - 1]).screens) - 1)
+        elif key == "first":
+            self.open(self.chapter_key, 0)
+        elif key == "last":
+            self.open(self.chapter_key, n - 1)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        self._quiet = True
+        self.chapters.options = [(f"{i + 1}. {_(c.title)}", c.key) for i, c in enumerate(content.CHAPTERS)]
+        self.chapters.value = self.chapter_key
+        self._quiet = False
+        self.chapters.description = _("Chapter")
+        self.prev_button.tooltip = _("Back (← key)")
+        self.next_button.tooltip = _("Next (→ or space)")
+        self.prev_button.description = ""
+        self.next_button.description = _("Next")
+        self.teacher.description = _("Teacher mode")
+        self._render_text()
+        if self._drawn is None:
+            return
+        self._render_tryits(keep=True)
+        if self.current.visual.startswith("table:") or self.current.visual == "year":
+            self._render_visual()
+
+    def _render_text(self) -> None:
+        ch = self.current
+        para = content.paragraph(ch.key, ch.screens[self.screen])
+        self.position.value = "<span class='shogun-screen-pos'>{}</span>".format(
+            escape(_("Screen {n} of {total}").format(n=self.screen + 1, total=len(ch.screens))))
+        rules = [r for r in content.RULES if r.chapter == ch.key]
+        links = " · ".join(why_link(f"rule:{r.key}", _(r.title)) for r in rules)
+        self.text.value = (f"<h3 class='shogun-chapter-title'>{escape(_(ch.title))}</h3>"
+                           f"<p class='shogun-screen'>{escape(para)}</p>"
+                           + ("<p class='shogun-chapter-rules'>{}: {}</p>".format(escape(_("Rules in this chapter")), links) if links else ""))
+
+    def _render_visual(self) -> None:
+        kind = self.current.visual
+        if kind == "year":
+            from .welcome import year_html
+            self.visual_box.children = [w.HTML(year_html())]
+        elif kind.startswith("table:"):
+            self.visual_box.children = [w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")]
+        elif kind == "tower":
+            self.visual_box.children = [self._tower_widget()]
+        else:
+            self.visual_box.children = [self._board_widget()]
+
+    def _board_widget(self) -> w.Widget:
+        if self._board is None:
+            from .board_panel import BoardPanel
+            self._board = BoardPanel(height=520)
+        return self._board.widget
+
+    def _tower_widget(self) -> w.Widget:
+        if self._tower is None:
+            import plotly.graph_objects as go
+
+            from ..viz.tower import tower_figure
+            from .board_panel import PLOT_CONFIG
+            self._tower = go.FigureWidget(tower_figure(height=460))
+            self._tower._config = PLOT_CONFIG
+            self._tower.add_class("shogun-rulebook-tower")
+        return self._tower
+
+    def _on_state(self, state, last_event) -> None:
+        """A try-it moved on: the chapter's visual follows its position."""
+        if self.current.visual == "tower" and self._tower is not None:
+            from ..viz.tower import tower_figure, tower_state_cubes
+            from .board_panel import replace_figure
+            replace_figure(self._tower, tower_figure(tower_state_cubes(state.tower), height=460))
+        elif self.current.visual == "board" and self._board is not None:
+            from ..viz.board import highlight_from_event
+            self._board.set_state(state, highlight_from_event(last_event) if last_event else None)
+
+    def _render_tryits(self, keep: bool = False) -> None:
+        ids = self.current.scenarios
+        current = self.scenario_pick.value if keep else None
+        self._quiet = True
+        self.scenario_pick.options = [(_("Try it") + (f" {i + 1}" if len(ids) > 1 else ""), sid) for i, sid in enumerate(ids)]
+        self.scenario_pick.value = current if current in ids else (ids[0] if ids else None)
+        self._quiet = False
+        self.scenario_pick.layout.display = None if len(ids) > 1 else "none"
+        if not ids:
+            self.tryit_box.children = []
+        elif not keep or current not in ids:
+            self._show_tryit(self.scenario_pick.value)
+
+    def _show_tryit(self, sid: str) -> None:
+        if sid not in self._tryits:
+            self._tryits[sid] = TryIt(sid, on_state=self._on_state)
+        t = self._tryits[sid]
+        self.tryit_box.children = [t.widget]
+        t.render()
+
+    def reset(self) -> None:
+        """Reset the scenario shown (teacher: start the demonstration again)."""
+        sid = self.scenario_pick.value
+        if sid in self._tryits:
+            self._tryits[sid].reset()
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self.widget.close()

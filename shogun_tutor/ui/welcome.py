@@ -1,0 +1,109 @@
+"""The first screen: what Shogun is, the goal, how a year runs, and three doors.
+
+Light on purpose: plain HTML and a small SVG map drawn from the board's shapes,
+no plotly figure (the first screen must load fast).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Callable
+
+import ipywidgets as w
+
+from .. import i18n
+from ..i18n import _
+from ..text import terms
+
+STEPS = (
+    i18n.N_("Planning"),
+    i18n.N_("Event"),
+    i18n.N_("Turn order"),
+    i18n.N_("Actions"),
+)
+WINTER_STEPS = (i18n.N_("Rice"), i18n.N_("Revolts"), i18n.N_("Scoring"))
+
+
+@lru_cache(maxsize=2)
+def board_svg(side: str = "sun", width: int = 420) -> str:
+    """The board's provinces as a small SVG, filled by region (no text, no plotly)."""
+    from ..board import province_graph
+    from ..viz.geometry import bounds, province_shapes
+    from ..viz.palette import REGION_FILLS
+
+    g = province_graph(side, 5)
+    x0, y0, x1, y1 = bounds()
+    scale = width / (x1 - x0)
+    height = int((y1 - y0) * scale)
+    paths = []
+    for name, shape in sorted(province_shapes().items()):
+        polys = getattr(shape, "geoms", [shape])
+        d = ""
+        for poly in polys:
+            pts = [(f"{(x - x0) * scale:.1f}", f"{(y1 - y) * scale:.1f}") for x, y in poly.exterior.coords]
+            d += "M" + " L".join(f"{x},{y}" for x, y in pts) + " Z "
+        fill = REGION_FILLS.get(g.nodes[name]["region"], "#ddd") if name in g.nodes else "#eee"
+        paths.append(f"<path d='{d}' fill='{fill}' stroke='#6b4f2a' stroke-width='0.6'><title>{escape(name)}</title></path>")
+    return (f"<svg class='shogun-welcome-map' viewBox='0 0 {width} {height}' width='100%' role='img' "
+            f"style='max-width:{width}px'>{''.join(paths)}</svg>")
+
+
+def year_html() -> str:
+    """A year on one screen: three seasons with their four steps, then winter."""
+    box = "display:inline-block;padding:0.35em 0.6em;margin:0.15em;border-radius:6px;border:1px solid #b9a27f;background:#f7f1e6"
+    steps = " → ".join(f"<span style='{box}'>{escape(_(s))}</span>" for s in STEPS)
+    winter = " → ".join(f"<span style='{box};background:#e6eef7;border-color:#7f99b9'>{escape(_(s))}</span>" for s in WINTER_STEPS)
+    seasons = " · ".join(escape(terms.season_name(s)) for s in ("spring", "summer", "autumn"))
+    end = escape(_("Two years: the game ends after the second winter."))
+    return (
+        "<div class='shogun-year'>"
+        f"<div><b>{seasons}</b>: {steps}</div>"
+        f"<div style='margin-top:0.4em'><b>{escape(terms.season_name('winter'))}</b>: {winter}</div>"
+        f"<div style='margin-top:0.4em;color:#555'>{end}</div>"
+        "</div>"
+    )
+
+
+class Welcome:
+    """``Welcome(doors).widget``; ``doors`` maps 'learn', 'play', 'lookup' to what each door opens."""
+
+    def __init__(self, doors: dict[str, Callable[[], None]] | None = None):
+        self.doors = doors or {}
+        self.intro = w.HTML()
+        self.intro.add_class("shogun-welcome-text")
+        self.map = w.HTML(board_svg())
+        self.buttons = {
+            "learn": w.Button(icon="book", button_style="primary", layout=w.Layout(width="auto")),
+            "play": w.Button(icon="play", button_style="success", layout=w.Layout(width="auto")),
+            "lookup": w.Button(icon="search", layout=w.Layout(width="auto")),
+        }
+        for key, b in self.buttons.items():
+            b.add_class(f"shogun-door-{key}")
+            b.on_click(lambda _b, key=key: self.doors.get(key, lambda: None)())
+        doors_box = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        doors_box.add_class("shogun-doors")
+        text = w.VBox([self.intro, doors_box], layout=w.Layout(flex="1 1 420px", min_width="300px"))
+        self.widget = w.HBox([text, w.Box([self.map], layout=w.Layout(flex="1 1 320px", min_width="260px"))],
+                             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget.add_class("shogun-welcome")
+        self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        texts = [escape(t) for t in (
+            _("Welcome to Shogun"),
+            _("Shogun is a board game for 3 to 5 players by Dirk Henn. You lead a clan in 16th-century Japan: you plan in secret, conquer provinces, build, feed your people through the winter, and settle every battle by throwing cubes into a tower."),
+            _("Goal: after two years, have the most points, for provinces, buildings and the most buildings of a kind in each region."),
+            _("How a year runs"),
+            _("Where do you want to start? If you know the game, go straight to the guided game."),
+        )]
+        self.intro.value = (f"<h3>{texts[0]}</h3><p>{texts[1]}</p><p><b>{texts[2]}</b></p><p><b>{texts[3]}</b></p>"
+                            f"{year_html()}<p style='margin-top:0.8em'>{texts[4]}</p>")
+        self.buttons["learn"].description = _("Learn the rules")
+        self.buttons["play"].description = _("Play a guided game")
+        self.buttons["lookup"].description = _("Look something up")
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self.widget.close()

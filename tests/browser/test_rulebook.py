@@ -1,0 +1,138 @@
+"""The visual rulebook in headless Chromium: the welcome, chapters by keyboard, the battle "try it",
+the search (English and Dutch), a "why?" from the guided game, and teacher mode at 1920x1080 and 1280x720."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VISIBLE = "(sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)"
+
+
+def _tab(page, title):
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text=title).first.click()
+
+
+def _visible_text(page, selector):
+    return page.evaluate(f"(sel) => ({VISIBLE})(sel).map(e => e.innerText).join('\\n')", selector)
+
+
+def _wait_text(page, selector, text, timeout=60_000):
+    page.wait_for_function(
+        f"([sel, t]) => ({VISIBLE})(sel).some(e => e.innerText.includes(t))", arg=[selector, text], timeout=timeout)
+
+
+def test_welcome_then_chapters_by_keyboard(app_page, voila_url):
+    app_page.open(voila_url)
+    page = app_page.page
+    _wait_text(page, ".shogun-welcome", "Welcome to Shogun")
+    text = _visible_text(page, ".shogun-welcome")
+    assert "Learn the rules" in text and "Play a guided game" in text and "Look something up" in text
+    assert page.locator(".shogun-welcome svg path").count() >= 45  # the small map, drawn without plotly
+    assert page.locator(".js-plotly-plot").count() == 0  # the first screen has no plotly figure
+    app_page.screenshot("rulebook-welcome")
+    page.locator(".shogun-door-learn").click()
+    _wait_text(page, ".shogun-chapter-text", "The goal")
+    page.locator(".shogun-chapter-title").first.click()  # focus the page, not a field
+    # goal (2 screens) -> board (2) -> set-up: each key press moves one screen
+    for title, position in [("The goal", "Screen 2 of 2"), ("Board", "Screen 1 of 2"), ("Board", "Screen 2 of 2"),
+                            ("Set-up", "Screen 1 of 2")]:
+        page.keyboard.press("ArrowRight")
+        _wait_text(page, ".shogun-chapter-title", title)
+        _wait_text(page, ".shogun-screen-pos", position)
+    page.keyboard.press(" ")
+    _wait_text(page, ".shogun-screen-pos", "Screen 2 of 2")
+    page.keyboard.press("ArrowLeft")
+    _wait_text(page, ".shogun-screen-pos", "Screen 1 of 2")
+    app_page.screenshot("rulebook-chapter-setup")
+    app_page.assert_clean()
+
+
+def test_battle_try_it_gives_the_rulebook_3_to_2(app_page, voila_url):
+    app_page.open(voila_url + "?chapter=battles")
+    page = app_page.page
+    _wait_text(page, ".shogun-chapter-title", "Battles and the tower")
+    page.wait_for_selector(".shogun-rulebook .js-plotly-plot", timeout=60_000)  # the tower, drawn on demand
+    select = page.locator(".shogun-tryit select:visible").first
+    select.select_option(label="Move 4 from Shinano to Kozuke")
+    page.locator(".shogun-tryit-play button:visible, button.shogun-tryit-play:visible").first.click()
+    _wait_text(page, ".shogun-tryit-result", "Count: Blue 3 : 2 Yellow")
+    assert "1 army of Blue occupies Kozuke" in _visible_text(page, ".shogun-tryit-result")
+    # the tower follows: 1 blue and 2 yellow cubes stayed inside, the farmer came out
+    page.wait_for_function(
+        "[...document.querySelectorAll('.shogun-rulebook-tower')].some(g => g.data && g.data[0].text.join('') === 'BYY')",
+        timeout=30_000)
+    app_page.screenshot("rulebook-battle-try-it")
+    page.locator(".shogun-tryit-reset button:visible, button.shogun-tryit-reset:visible").first.click()
+    page.wait_for_function(
+        f"() => !({VISIBLE})('.shogun-tryit-result').some(e => e.innerText.includes('Count:'))", timeout=30_000)
+    app_page.assert_clean()
+
+
+def test_search_tray_in_english_and_opstand_in_dutch(app_page, voila_url):
+    app_page.open(voila_url + "?tab=lookup")
+    page = app_page.page
+    box = page.locator(".shogun-search input:visible").first
+    box.fill("tray")
+    _wait_text(page, ".shogun-results", "The tray")
+    assert "Related rules" in _visible_text(page, ".shogun-results")
+    app_page.screenshot("rulebook-search-tray")
+    app_page.assert_clean()
+    app_page.open(voila_url + "?tab=lookup&lang=nl")
+    page.wait_for_function("document.querySelector('.shogun-language-label').innerText === 'Taal'", timeout=60_000)
+    box = page.locator(".shogun-search input:visible").first
+    box.fill("opstand")
+    _wait_text(page, ".shogun-results", "Opstanden")
+    assert "Verwante regels" in _visible_text(page, ".shogun-results")
+    app_page.screenshot("rulebook-search-opstand-nl")
+    app_page.assert_clean()
+
+
+def test_why_from_a_guided_game_explanation_and_back(app_page, voila_url):
+    app_page.open(voila_url)
+    page = app_page.page
+    _tab(page, "Guided game")
+    for _ in range(3):
+        page.locator(".shogun-next button, button.shogun-next").first.click()
+        page.wait_for_timeout(500)
+    _wait_text(page, ".shogun-now", "planned")
+    before = None
+    while before != _visible_text(page, ".shogun-now"):  # the last step may still be arriving
+        before = _visible_text(page, ".shogun-now")
+        page.wait_for_timeout(1500)
+    page.locator(".shogun-now a.shogun-why:visible").first.click()
+    page.wait_for_selector(".shogun-rule-view .shogun-rule", timeout=30_000)
+    _wait_text(page, ".shogun-rule-view", "In the rulebook: chapter")
+    app_page.screenshot("rulebook-why")
+    page.locator(".shogun-back button:visible, button.shogun-back:visible").first.click()
+    _wait_text(page, ".shogun-now", "planned")
+    assert _visible_text(page, ".shogun-now") == before  # the game was not touched
+    app_page.assert_clean()
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
+def test_teacher_mode_is_large_enough_for_a_projector(browser, voila_url, width, height):
+    from .conftest import AppPage
+
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        ap = AppPage(context.new_page())
+        ap.open(voila_url + "?chapter=board&teacher=1")
+        page = ap.page
+        page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
+        page.wait_for_function(
+            "[...document.querySelectorAll('.shogun-rulebook .js-plotly-plot .textpoint text')].some(t => t.offsetParent !== null || t.getBBox().width > 0)",
+            timeout=60_000)
+        page.wait_for_timeout(2000)
+        body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.shogun-screen')).fontSize)")
+        labels = page.evaluate(
+            "Math.min(...[...document.querySelectorAll('.shogun-rulebook .js-plotly-plot .textpoint text')]"
+            ".map(t => parseFloat(getComputedStyle(t).fontSize)))")
+        app_width = page.evaluate("document.querySelector('.shogun-app').getBoundingClientRect().width")
+        print(f"teacher mode {width}x{height}: body {body} px, smallest board label {labels} px, app {app_width} px wide")
+        if width == 1920:
+            assert body >= 24 and labels >= 16
+        assert app_width > width - 80  # the full width, no empty margin
+        ap.screenshot(f"rulebook-teacher-{width}x{height}")
+        ap.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,140 @@
+"""The rulebook's widgets, driven in Python: welcome, chapters, try-its, lookup, "why?", teacher mode, links."""
+
+import ipywidgets as w
+import plotly.graph_objects as go
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.rulebook import content
+from shogun_tutor.ui.app import App
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def figures(widget) -> int:
+    """FigureWidgets anywhere below ``widget``."""
+    if isinstance(widget, go.FigureWidget):
+        return 1
+    return sum(figures(c) for c in getattr(widget, "children", ()) if isinstance(c, w.Widget))
+
+
+def test_first_screen_is_the_welcome_without_any_plotly_figure():
+    app = App()
+    assert app.tab.selected_index == 0
+    assert figures(app.widget) == 0
+    welcome = app.panel("welcome")
+    assert "Welcome to Shogun" in welcome.intro.value and "<svg" in welcome.map.value
+    assert [b.description for b in welcome.buttons.values()] == ["Learn the rules", "Play a guided game", "Look something up"]
+    welcome.buttons["learn"].click()
+    assert app.tab.selected_index == 1
+    assert figures(app.widget) == 1  # the first chapter's board, drawn when it is opened
+    welcome.buttons["play"].click()
+    assert app.tab.selected_index == 3
+    welcome.buttons["lookup"].click()
+    assert app.tab.selected_index == 2
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_chapter_opens_in_every_language(lang):
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+
+    i18n.set_language(lang)
+    panel = RulebookPanel()
+    for ch in content.CHAPTERS:
+        panel.open(ch.key)
+        assert i18n._(ch.title) in panel.text.value
+        assert panel.visual_box.children
+        for sid in ch.scenarios:
+            panel.scenario_pick.value = sid
+            assert panel.tryit_box.children[0] is panel._tryits[sid].widget
+    panel.close()
+
+
+def test_keys_walk_the_screens_and_cross_chapters():
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+
+    panel = RulebookPanel()
+    seen = [(panel.chapter_key, panel.screen)]
+    for _ in range(sum(len(c.screens) for c in content.CHAPTERS) + 2):
+        panel.key("next")
+        seen.append((panel.chapter_key, panel.screen))
+    assert seen[-1] == ("specials", 1)  # stops at the last screen
+    assert [c.key for c in content.CHAPTERS] == list(dict.fromkeys(k for k, _s in seen))
+    panel.key("prev")
+    assert (panel.chapter_key, panel.screen) == ("specials", 0)
+    panel.key("prev")
+    assert (panel.chapter_key, panel.screen) == ("events", 1)
+    panel.key("first")
+    assert panel.screen == 0
+
+
+def test_battle_try_it_plays_and_resets():
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+
+    panel = RulebookPanel("battles")
+    t = panel._tryits["kozuke-battle"]
+    four = [d for _label, d in t.choice.options if d.target == "Kozuke" and d.count == 4][0]
+    t.choice.value = four
+    assert "Attack with 4 armies against 3:" in t.odds.value  # the odds of the chosen attack on the real tower
+    t.decide(four)
+    assert t.odds.value == ""
+    assert "3 : 2" in t.result.value or "3:2" in t.result.value.replace(" ", "")
+    assert "data-shogun-rule='battle.result'" in t.result.value
+    assert t.choice.layout.display == "none"  # done
+    t.reset_button.click()
+    assert t.game.to_decide() == ("move", 1) and "battle.result" not in t.result.value
+    panel.reset()
+
+
+def test_language_switch_keeps_the_place():
+    app = App()
+    app.open_from_query("chapter=winter&screen=2")
+    rb = app.panel("rulebook")
+    assert (rb.chapter_key, rb.screen, app.tab.selected_index) == ("winter", 1, 1)
+    app.language.value = "nl"
+    assert (rb.chapter_key, rb.screen, app.tab.selected_index) == ("winter", 1, 1)
+    assert "Scherm 2 van 3" in rb.position.value
+
+
+def test_shared_link_opens_chapter_in_teacher_mode_and_language():
+    app = App()
+    app.open_from_query("lang=de&chapter=battles&teacher=1")
+    assert i18n.current_language() == "de"
+    assert "shogun-teacher" in app.widget._dom_classes and app.widget.layout.max_width == "none"
+    assert app.panel("rulebook").teacher.value is True
+    app.panel("rulebook").teacher.value = False
+    assert "shogun-teacher" not in app.widget._dom_classes
+    app.open_from_query("chapter=nonsense&tab=lookup")
+    assert app.tab.selected_index == 2
+
+
+def test_why_from_the_guided_game_opens_the_rule_and_returns_without_losing_the_game():
+    app = App()
+    app.show("game")
+    game = app.panel("game")
+    for _ in range(5):
+        game.next_step()
+    assert "data-shogun-rule=" in game.now.value and "why?" in game.now.value
+    log_before = len(game.game.state.log)
+    app.bridge.why = "battle.result|1"  # what the browser sends on a click
+    lookup = app.panel("lookup")
+    assert app.tab.selected_index == 2 and "Battles" in lookup.rule_view.value
+    assert "Battles and the tower" in lookup.rule_view.value  # its chapter
+    lookup.back.click()
+    assert app.tab.selected_index == 3 and len(game.game.state.log) == log_before
+
+
+def test_keys_from_the_browser_page_only_the_rulebook():
+    app = App()
+    app.show("rulebook")
+    assert "shogun-keys" in app.widget._dom_classes
+    app.bridge.key = "next|1"
+    assert app.panel("rulebook").screen == 1
+    app.show("game")
+    assert "shogun-keys" not in app.widget._dom_classes
+    app.bridge.key = "next|2"
+    assert app.panel("rulebook").screen == 1
