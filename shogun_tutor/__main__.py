@@ -27,6 +27,17 @@ def _bots(text: str, players: int) -> list[str]:
     return [names[i % len(names)] for i in range(players)]  # a short list repeats
 
 
+def _expansions(text: str) -> tuple[str, ...]:
+    """``tenno,samurai`` -> the names; unknown names are refused with the list of valid ones."""
+    from .rules.rules import EXPANSIONS
+
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    unknown = [n for n in names if n not in EXPANSIONS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown expansion(s) {', '.join(unknown)}; valid: {', '.join(EXPANSIONS)}")
+    return names
+
+
 def simulate(args: argparse.Namespace) -> int:
     from .rules.bots import make_bot, play
     from .rules.game import new_game
@@ -34,18 +45,23 @@ def simulate(args: argparse.Namespace) -> int:
 
     try:
         bots = _bots(args.bots, args.players)
+        expansions = _expansions(args.expansions)
     except argparse.ArgumentTypeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     setup = args.setup or ("beginner" if args.side == COMPONENTS.beginner_setup_side else "draft")
     try:
-        game = new_game(players=args.players, side=args.side, seed=args.seed, setup=setup, history=False)
+        game = new_game(players=args.players, side=args.side, seed=args.seed, setup=setup, history=False,
+                        expansions=expansions)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     play(game, [make_bot(name, args.seed * 10 + seat) for seat, name in enumerate(bots)])
-    record = make_record(game, {"players": args.players, "side": args.side, "seed": args.seed, "setup": setup,
-                                "tower": game.tower_model.to_dict()}, bots)
+    options = {"players": args.players, "side": args.side, "seed": args.seed, "setup": setup,
+               "tower": game.tower_model.to_dict()}
+    if game.rules.expansions:  # a base record stays exactly as before
+        options["expansions"] = list(game.rules.expansions)
+    record = make_record(game, options, bots)
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
     if args.out == "-":
         print(text)
@@ -69,18 +85,24 @@ def bench(args: argparse.Namespace) -> int:
     from .rules.bots import make_bot, play
     from .rules.game import new_game
 
+    try:
+        expansions = _expansions(args.expansions)
+    except argparse.ArgumentTypeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     times = []
     for seed in range(args.games):
-        game = new_game(players=args.players, side="sun", seed=seed, history=False)
+        game = new_game(players=args.players, side="sun", seed=seed, history=False, expansions=expansions)
         bots = [make_bot(args.bot, seed * 10 + i) for i in range(args.players)]
         t = time.perf_counter()
         play(game, bots)
         times.append(time.perf_counter() - t)
     tracemalloc.start()
-    play(new_game(players=args.players, seed=0, history=False), [make_bot(args.bot, i) for i in range(args.players)])
+    play(new_game(players=args.players, seed=0, history=False, expansions=expansions), [make_bot(args.bot, i) for i in range(args.players)])
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"{args.games} games, {args.players} players, {args.bot} bots: median {statistics.median(times) * 1000:.1f} ms, "
+    with_exp = f", expansions {','.join(expansions)}" if expansions else ""
+    print(f"{args.games} games, {args.players} players, {args.bot} bots{with_exp}: median {statistics.median(times) * 1000:.1f} ms, "
           f"p90 {sorted(times)[int(0.9 * len(times))] * 1000:.1f} ms, total {sum(times):.1f} s, "
           f"peak memory of one game {peak / 1e6:.1f} MB")
     return 0
@@ -113,11 +135,13 @@ def main(argv: list[str] | None = None) -> int:
                      help="starting provinces (default: beginner on the sun side, draft on the moon side)")
     sim.add_argument("--bots", default="heuristic",
                      help="comma-separated bot per seat (repeats): heuristic, heuristic-v1, strong, random")
+    sim.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")
     sim.add_argument("--out", default="game.json", help="where to write the game record ('-' for standard output)")
     b = sub.add_parser("bench", help="time whole bot games and print the figures")
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
     b.add_argument("--bot", choices=("heuristic", "heuristic-v1", "strong", "random"), default="heuristic")
+    b.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")
     st = sub.add_parser("botstats", help="blunder counters, win rates and time per decision of the bots")
     st.add_argument("--games", type=int, default=300, help="seeded games for the blunder counters")
     st.add_argument("--pair-games", type=int, default=100, help="seeded games per pairing (seats balanced)")

@@ -63,6 +63,14 @@ class Modifier:
     def unrest_removed_by(self, building: str) -> bool:
         return False
 
+    def cancels_event(self) -> bool:
+        """True while this round's event card is set aside (Tennō's Court, privilege card 1)."""
+        return False
+
+    def absorbs_unrest(self) -> bool:
+        """True when the next unrest marker in the owner's province is removed at once (privilege card 4, kept)."""
+        return False
+
 
 class EventModifier(Modifier):
     by = "event"
@@ -149,7 +157,7 @@ _SPECIALS: dict[str, Modifier] = {}
 
 def event_sources(state: "GameState") -> list[Modifier]:
     e = state.round.event
-    if e is None:
+    if e is None or (state.rules.expansions and any(m.cancels_event() for m in state.rules.modifier_sources(state, None))):
         return []
     if e not in _EVENTS:  # sources hold no game data: one per card
         _EVENTS[e] = [EventModifier(e)]
@@ -231,13 +239,19 @@ def neutral_farmers(state: "GameState | None") -> tuple[int, list[dict]]:
     return _chain(event_sources(state) if state is not None else [], 1, lambda m, v: m.neutral_farmers(v))
 
 
-def may_attack(state: "GameState", seat: int, target: str, action: str | None = None) -> bool:
-    """May ``seat`` attack (or enter) ``target`` with ``action``? Own and neutral provinces always;
-    others unless a source protects them (event: temples; later privilege cards against battle A/B)."""
+def protector(state: "GameState", seat: int, target: str, action: str | None = None) -> Modifier | None:
+    """The source that forbids ``seat`` to attack (or enter) ``target`` with ``action``, or None.
+    Own and neutral provinces are never protected; others by the event (temples) or the owner's
+    privilege cards (immune against battle A/B)."""
     pv = state.provinces[target]
     if pv.owner is None or pv.owner == seat:
-        return True
-    return not any(m.protects(pv, action) for m in sources(state, pv.owner))
+        return None
+    return next((m for m in sources(state, pv.owner) if m.protects(pv, action)), None)
+
+
+def may_attack(state: "GameState", seat: int, target: str, action: str | None = None) -> bool:
+    """May ``seat`` attack (or enter) ``target`` with ``action``? (see :func:`protector`)"""
+    return protector(state, seat, target, action) is None
 
 
 def immune_neighbours(state: "GameState", seat: int, prov: str, action: str | None = None) -> list[str]:
@@ -250,6 +264,13 @@ def build_cost(state: "GameState", seat: int, building: str) -> int:
     for m in sources(state, seat):
         cost = m.build_cost(building, cost)
     return cost
+
+
+def unrest_absorber(state: "GameState", seat: int) -> Modifier | None:
+    """The seat's kept source that removes the next unrest marker put in his province, if any."""
+    if not state.rules.expansions:
+        return None
+    return next((m for m in state.rules.modifier_sources(state, seat) if m.absorbs_unrest()), None)
 
 
 def after_build(state: "GameState", seat: int, building: str) -> Modifier | None:

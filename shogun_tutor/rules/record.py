@@ -57,8 +57,11 @@ def replay(rec: dict[str, Any], *, history: bool = False) -> Game:
     setup = rec["setup"]
     try:
         tower = tower_model_from_dict(setup["tower"]) if "tower" in setup else None
+        expansions = setup.get("expansions", [])
+        if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+            raise TypeError("the record's expansions must be a list of names")
         game = new_game(players=setup["players"], side=setup["side"], seed=setup["seed"], setup=setup["setup"],
-                        tower=tower, history=history)
+                        tower=tower, history=history, expansions=tuple(expansions))
         for raw in rec["decisions"]:
             game.apply(Decision.from_dict(raw))
     except (KeyError, TypeError, ValueError) as exc:

@@ -40,7 +40,10 @@ class Expansion:
     * ``plan_fields``: ``(state, seat) -> extra plan fields`` for that seat (after the ten actions, before the bid);
     * ``modifier_sources``: ``(state, seat) -> modifiers`` active for that seat (after event and special);
     * ``state_fields``: ``{name: factory}`` of its own working data, kept in ``state.extra[name]`` (JSON-safe);
-    * ``check``: ``(state) -> None``, raising :class:`SaveFileError` when its working data is inconsistent.
+    * ``check``: ``(state) -> None``, raising :class:`SaveFileError` when its working data is inconsistent;
+    * ``plan_cards``: ``(state, seat) -> extra cards`` the seat may lay on his planning fields (e.g. battle-tower cards);
+    * ``hooks``: ``{moment: (game, **data) -> None}`` run at fixed moments of the flow: ``setup`` (after the decks
+      are shuffled), ``tower_fill`` (``out``: cubes out by owner), ``year_start``, ``round_start``, ``round_end``.
     """
 
     name: str
@@ -50,6 +53,8 @@ class Expansion:
     modifier_sources: Callable[["GameState", int], Iterable[Any]] | None = None
     state_fields: dict[str, Callable[[], Any]] = field(default_factory=dict)
     check: Callable[["GameState"], None] | None = None
+    plan_cards: Callable[["GameState", int], tuple[str, ...]] | None = None
+    hooks: dict[str, Callable[..., None]] = field(default_factory=dict)
 
 
 EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)
@@ -71,6 +76,9 @@ class Rules:
             raise SetupError(f"unknown expansion(s) {', '.join(unknown)}; known: {', '.join(sorted(EXPANSIONS)) or 'none'}")
         if self.setup not in SETUPS:
             raise SetupError(f"unknown set-up {self.setup!r}; expected 'beginner' or 'draft'")
+        # one canonical order (that of registration; each name once): the phases an expansion inserts
+        # then come out the same whichever order the options were given in
+        object.__setattr__(self, "expansions", tuple(e for e in EXPANSIONS if e in self.expansions))
 
     # --- derived facts (computed once) ----------------------------------------------
     @cached_property
@@ -122,6 +130,21 @@ class Rules:
             if exp.plan_fields:
                 extra += tuple(exp.plan_fields(state, seat))
         return ACTION_IDS + extra + ("bid",)
+
+    def plan_cards(self, state: "GameState", seat: int) -> tuple[str, ...]:
+        """Cards besides his province cards and the war-chest cards that ``seat`` may plan with."""
+        out: tuple[str, ...] = ()
+        for exp in self.expansion_list:
+            if exp.plan_cards:
+                out += tuple(exp.plan_cards(state, seat))
+        return out
+
+    def run_hooks(self, game, moment: str, **data) -> None:
+        """Run every expansion's hook for ``moment`` (see :class:`Expansion`), in the expansions' order."""
+        for exp in self.expansion_list:
+            hook = exp.hooks.get(moment)
+            if hook:
+                hook(game, **data)
 
     def modifier_sources(self, state: "GameState", seat: int) -> list:
         out: list = []

@@ -65,6 +65,7 @@ def new_game(
     events = [e.number for e in COMPONENTS.events]
     rng.shuffle(events)
     state.event_deck = events
+    rules.run_hooks(game, "setup")
     cards = sorted(g.nodes[n]["card"] for n in g.nodes)
     game._log("setup.start", players=players, side=side, setup=setup, seed=seed,
               chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,

@@ -21,6 +21,7 @@ from .tower import TowerState
 PLAN_FIELDS = BASE_PLAN_FIELDS  # without expansions; with them ask ``state.rules.plan_fields(state, seat)``
 PLACES = 5  # turn-order places on the board, each with a special card
 CHEST_CARD_PREFIX = "chest:"
+TOWER_CARD_PREFIX = "tower:"  # Tennō's Court: a battle-tower card (``'tower:0'``..``'tower:2'``)
 __all__ = ["ACTION_IDS", "PLAN_FIELDS", "PLACES", "Decision", "Pending", "GameState", "PlayerState", "ProvinceState",
            "DraftData", "RoundData", "WinterData", "chest_card", "chest_value", "check_state"]
 
@@ -30,9 +31,14 @@ def chest_card(n: int) -> str:
 
 
 def chest_value(card: str | None) -> int | None:
-    """The chests on a war-chest card id (``'chest:3'`` -> 3), None for other cards."""
+    """The chests on a war-chest card id (``'chest:3'`` -> 3), None for province cards.
+
+    A battle-tower card (Tennō's Court) on a base field counts as a chest card, on the bid field as 0 chests.
+    """
     if card and card.startswith(CHEST_CARD_PREFIX):
         return int(card[len(CHEST_CARD_PREFIX):])
+    if card and card.startswith(TOWER_CARD_PREFIX):
+        return 0
     return None
 
 

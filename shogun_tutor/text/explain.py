@@ -198,12 +198,21 @@ def _round_start(e):
     )
 
 
+def _plan_field_name(f: str) -> str:
+    if f == "bid":
+        return _("Bid")
+    if f.startswith("court"):  # Tennō's Court: court3 / court2 / court1
+        n = int(f[-1])
+        return ngettext("Court field for {n} army", "Court field for {n} armies", n).format(n=n)
+    return terms.action_name(f)
+
+
 @renders("plan.done")
 def _plan_done(e):
     ex = Explanation(_("{player} has planned in secret").format(player=player_name(e["player"])))
     if e["empty_fields"]:
         ex.lines.append(_("Too few cards: fields left empty: {fields}.").format(
-            fields=format_list([_("Bid") if f == "bid" else terms.action_name(f) for f in e["empty_fields"]])))
+            fields=format_list([_plan_field_name(f) for f in e["empty_fields"]])))
     return ex
 
 
@@ -639,6 +648,338 @@ def _game_end(e):
         lines.append(_("Equal points: the most chests decide."))
     title = ngettext("The game is over: {players} becomes Shogun", "The game is over: {players} share the title of Shogun", len(winners))
     return Explanation(title.format(players=players(winners)), lines, "scoring")
+
+
+# --- Tennō's Court and Samurai (expansions) -------------------------------------------------------
+# Amounts on privilege and samurai cards are INFERRED: every explanation that shows one adds the mark's sentence.
+
+def _inferred(lines: list[str], provenance) -> list[str]:
+    text = terms.provenance_text(provenance)
+    return lines + [text] if text else lines
+
+
+def privilege_text(number: int) -> str:
+    """What privilege card ``number`` does, as one sentence with its (inferred) amount."""
+    card = next(c for c in COMPONENTS.privilege_cards if c.number == number)
+    n, detail = card.amount, card.detail
+    if card.effect == "chests":
+        return ngettext("Card {card}: gain {n} chest.", "Card {card}: gain {n} chests.", n).format(card=number, n=n)
+    if card.effect == "rice":
+        return ngettext("Card {card}: gain {n} rice.", "Card {card}: gain {n} rice.", n).format(card=number, n=n)
+    if card.effect == "victory_points":
+        return ngettext("Card {card}: gain {n} victory point.", "Card {card}: gain {n} victory points.", n).format(card=number, n=n)
+    if card.effect == "armies_to_tray":
+        return ngettext("Card {card}: put {n} army from your supply into the tray.",
+                        "Card {card}: put {n} armies from your supply into the tray.", n).format(card=number, n=n)
+    if card.effect == "free_armies":
+        return ngettext("Card {card}: place {n} army for free in an own or a neutral province (a neutral one is taken without a battle).",
+                        "Card {card}: place {n} armies for free in an own or a neutral province (a neutral one is taken without a battle).",
+                        n).format(card=number, n=n)
+    if card.effect == "free_building":
+        return {
+            "castle": lambda: _("Card {card}: build a castle for free in an own province."),
+            "temple": lambda: _("Card {card}: build a temple for free in an own province."),
+            "theater": lambda: _("Card {card}: build a Nō theater for free in an own province."),
+        }[detail["building"]]().format(card=number)
+    if card.effect == "immune":
+        return _IMMUNE_TEXTS[tuple(detail["against"])]().format(card=number)
+    if card.effect == "remove_unrest":
+        return _("Card {card}: remove an unrest marker from an own province, or keep the card for the next one.").format(card=number)
+    return _("Card {card}: the event card of this round may be set aside.").format(card=number)
+
+
+_IMMUNE_TEXTS = {
+    ("battle_a",): lambda: _("Card {card}: this round nobody may attack you with Battle / move A."),
+    ("battle_b",): lambda: _("Card {card}: this round nobody may attack you with Battle / move B."),
+    ("battle_a", "battle_b"): lambda: _("Card {card}: this round nobody may attack you with Battle / move A or B."),
+}
+
+
+@renders("court.setup")
+def _court_setup(e):
+    return Explanation(_("Tennō's Court is played"), _inferred([
+        ngettext("Each player has {n} court official.", "Each player has {n} court officials.", e["officials"]).format(n=e["officials"]),
+        ngettext("Each player has {n} battle-tower card.", "Each player has {n} battle-tower cards.", e["tower_cards"]).format(n=e["tower_cards"]),
+        ngettext("{n} privilege card is shuffled face down.", "{n} privilege cards are shuffled face down.",
+                 e["privilege_cards"]).format(n=e["privilege_cards"]),
+    ], COMPONENTS.privilege_provenance), "phase")
+
+
+@renders("court.fill_officials")
+def _court_fill(e):
+    n = e["officials"]
+    return Explanation(
+        ngettext("{player} puts {n} court official in the entrance hall", "{player} puts {n} court officials in the entrance hall",
+                 n).format(player=player_name(e["player"]), n=n),
+        [_("At the first tower fill, each own army that fell out brings one court official.")])
+
+
+@renders("court.lay_out")
+def _court_lay_out(e):
+    lines = []
+    for number, cost in zip(e["cards"], e["costs"]):
+        if number is None:
+            continue
+        lines.append(ngettext("Privilege card {card} lies on the field that costs {n} court official.",
+                              "Privilege card {card} lies on the field that costs {n} court officials.", cost).format(card=number, n=cost))
+        lines.append(privilege_text(number))
+    lines.append(_("The highest number lies on the dearest field, the lowest on the cheapest."))
+    return Explanation(_("Privilege cards are laid out in the audience hall"), _inferred(lines, COMPONENTS.privilege_provenance), "phase")
+
+
+@renders("court.convert")
+def _court_convert(e):
+    n, who = e["armies"], player_name(e["player"])
+    if e["source"] == "province":
+        title = ngettext("{player} turns {n} army from {province} into a court official",
+                         "{player} turns {n} armies from {province} into court officials", n).format(
+            player=who, n=n, province=province(e["province"]))
+        first = ngettext("{n} army stays in the province.", "{n} armies stay in the province.", e["left"]).format(n=e["left"])
+    else:
+        title = ngettext("{player} takes {n} army out of the tray and turns it into a court official",
+                         "{player} takes {n} armies out of the tray and turns them into court officials", n).format(player=who, n=n)
+        first = _("The armies go back to the player's supply.")
+    hall = ngettext("{player} now has {n} court official in the entrance hall.",
+                    "{player} now has {n} court officials in the entrance hall.", e["hall"]).format(player=who, n=e["hall"])
+    return Explanation(title, [first, hall])
+
+
+@renders("court.no_action")
+def _court_no_action(e):
+    n, who = e["armies"], player_name(e["player"])
+    if e["card"] is None:
+        title = ngettext("{player}'s court field for {n} army is empty: nothing happens",
+                         "{player}'s court field for {n} armies is empty: nothing happens", n)
+        return Explanation(title.format(player=who, n=n))
+    title = ngettext("{player}'s court field for {n} army holds a chest card: nothing happens",
+                     "{player}'s court field for {n} armies holds a chest card: nothing happens", n)
+    return Explanation(title.format(player=who, n=n), [_("The chests printed on that card are ignored.")])
+
+
+_COURT_LAPSES = {
+    "leave_one_army": lambda e: ngettext("{province} holds {n} army of this player, and at least one must stay.",
+                                         "{province} holds {n} armies of this player, and at least one must stay.",
+                                         e["present"]).format(province=province(e["province"]), n=e["present"]),
+    "not_enough_in_tray": lambda e: ngettext("Only {n} army of this player lies in the tray.",
+                                             "Only {n} armies of this player lie in the tray.", e["in_tray"]).format(n=e["in_tray"]),
+    "not_enough_officials": lambda e: ngettext("Only {n} court official is left in this player's supply.",
+                                               "Only {n} court officials are left in this player's supply.",
+                                               e["officials"]).format(n=e["officials"]),
+}
+
+
+@renders("court.lapsed")
+def _court_lapsed(e):
+    n = e["armies"]
+    return Explanation(ngettext("{player} cannot convert {n} army: the court action lapses",
+                                "{player} cannot convert {n} armies: the court action lapses", n).format(
+        player=player_name(e["player"]), n=n), [_COURT_LAPSES[e["reason"]](e)], "lapsed")
+
+
+@renders("court.audience_order")
+def _court_order(e):
+    if not e["order"]:
+        return Explanation(_("Nobody has court officials in the entrance hall"), [], "phase")
+    return Explanation(_("Audience with the Tennō, in this order: {order}").format(order=players(e["order"])),
+                       [_("Most court officials in the entrance hall come first; equal numbers follow the turn order.")], "phase")
+
+
+@renders("court.audience")
+def _court_audience(e):
+    n = e["officials"]
+    return Explanation(ngettext("{player} has {n} court official in the audience hall",
+                                "{player} has {n} court officials in the audience hall", n).format(player=player_name(e["player"]), n=n),
+                       [_("All of the player's court officials move from the entrance hall into the audience hall.")])
+
+
+@renders("court.cannot_afford")
+def _court_cannot_afford(e):
+    cheapest = min(cost for _number, cost in e["cards"])
+    n = e["officials"]
+    return Explanation(_("{player} cannot afford a privilege card").format(player=player_name(e["player"])), [
+        ngettext("The cheapest card left costs {n} court official.", "The cheapest card left costs {n} court officials.",
+                 cheapest).format(n=cheapest),
+        ngettext("{player} has only {n} court official in the audience hall.",
+                 "{player} has only {n} court officials in the audience hall.", n).format(player=player_name(e["player"]), n=n),
+    ])
+
+
+@renders("court.take")
+def _court_take(e):
+    cost = e["cost"]
+    return Explanation(_("{player} takes privilege card {card}").format(player=player_name(e["player"]), card=e["card"]), _inferred([
+        ngettext("It costs {n} court official, who goes back to the supply.",
+                 "It costs {n} court officials, who go back to the supply.", cost).format(n=cost),
+        privilege_text(e["card"]),
+    ], COMPONENTS.privilege_provenance))
+
+
+@renders("court.pass")
+def _court_pass(e):
+    return Explanation(_("{player} takes no privilege card").format(player=player_name(e["player"])))
+
+
+@renders("court.display_empty")
+def _court_empty(e):
+    lines = [_("The court officials of {players} stay in the entrance hall.").format(players=players(e["waiting"]))] if e["waiting"] else []
+    return Explanation(_("Every privilege card has been taken"), lines, "phase")
+
+
+@renders("court.end")
+def _court_end(e):
+    lines = [_("Court officials left in the audience hall go back to the entrance hall.")]
+    if e["cards_out"]:
+        lines.append(_("Privilege cards nobody took leave the game: {cards}.").format(
+            cards=format_list([format_number(c) for c in e["cards_out"]])))
+    return Explanation(_("The audience with the Tennō ends"), lines, "phase")
+
+
+_GAINS = {
+    "chests": (lambda n: ngettext("{player} gains {n} chest", "{player} gains {n} chests", n),
+               lambda n: ngettext("{player} now has {n} chest.", "{player} now has {n} chests.", n)),
+    "rice": (lambda n: ngettext("{player} gains {n} rice", "{player} gains {n} rice", n),
+             lambda n: ngettext("{player} now has {n} rice.", "{player} now has {n} rice.", n)),
+    "victory_points": (lambda n: ngettext("{player} gains {n} victory point", "{player} gains {n} victory points", n),
+                       lambda n: ngettext("{player} now has {n} victory point.", "{player} now has {n} victory points.", n)),
+}
+
+
+@renders("privilege.gain")
+def _privilege_gain(e):
+    title, total = _GAINS[e["effect"]]
+    who = player_name(e["player"])
+    return Explanation(title(e["amount"]).format(player=who, n=e["amount"]),
+                       _inferred([total(e["total"]).format(player=who, n=e["total"])], COMPONENTS.privilege_provenance))
+
+
+@renders("privilege.armies_to_tray")
+def _privilege_tray(e):
+    n = e["armies"]
+    return Explanation(ngettext("{player} puts {n} army from the supply into the tray",
+                                "{player} puts {n} armies from the supply into the tray", n).format(player=player_name(e["player"]), n=n),
+                       _inferred([_("Whatever lies in the tray is thrown into the tower with the next battle.")],
+                                 COMPONENTS.privilege_provenance))
+
+
+@renders("privilege.cancel_event")
+def _privilege_cancel(e):
+    return Explanation(_("{player} sets this round's event aside").format(player=player_name(e["player"])),
+                       [_("Event card {number} does not apply this round.").format(number=e["event"])])
+
+
+_IMMUNE_TITLES = {
+    ("battle_a",): lambda: _("{player} cannot be attacked with Battle / move A this round"),
+    ("battle_b",): lambda: _("{player} cannot be attacked with Battle / move B this round"),
+    ("battle_a", "battle_b"): lambda: _("{player} cannot be attacked with Battle / move A or B this round"),
+}
+
+
+@renders("privilege.immune")
+def _privilege_immune(e):
+    return Explanation(_IMMUNE_TITLES[tuple(e["against"])]().format(player=player_name(e["player"])),
+                       _inferred([_("The card leaves the game at the end of the round.")], COMPONENTS.privilege_provenance))
+
+
+@renders("privilege.immunity_ends")
+def _privilege_immunity_ends(e):
+    return Explanation(_("The protection of {player} ends with the round").format(player=player_name(e["player"])))
+
+
+@renders("privilege.kept")
+def _privilege_kept(e):
+    return Explanation(_("{player} keeps privilege card {card}").format(player=player_name(e["player"]), card=e["card"]),
+                       [_("No own province has an unrest marker: the card will remove the next one placed in an own province.")])
+
+
+@renders("privilege.remove_unrest")
+def _privilege_unrest(e):
+    lines = [_("The kept privilege card {card} removes the marker just placed, then leaves the game.").format(card=e["card"])] if e["kept"] else []
+    lines.append(ngettext("{n} unrest marker is left there.", "{n} unrest markers are left there.", e["unrest"]).format(n=e["unrest"]))
+    return Explanation(_("{player} removes an unrest marker from {province}").format(
+        player=player_name(e["player"]), province=province(e["province"])), lines)
+
+
+@renders("privilege.free_building")
+def _privilege_building(e):
+    return Explanation(_("{player} used privilege card {card} in {province}").format(
+        player=player_name(e["player"]), card=e["card"], province=province(e["province"])),
+        _inferred([privilege_text(e["card"])], COMPONENTS.privilege_provenance))
+
+
+@renders("privilege.free_armies")
+def _privilege_armies(e):
+    n = e["armies"]
+    lines = [_("{province} was neutral: the player takes its province card without a battle.").format(
+        province=province(e["province"]))] if e["took_neutral"] else []
+    return Explanation(ngettext("{player} places {n} free army in {province}", "{player} places {n} free armies in {province}", n).format(
+        player=player_name(e["player"]), n=n, province=province(e["province"])), _inferred(lines, COMPONENTS.privilege_provenance))
+
+
+@renders("privilege.lapsed")
+def _privilege_lapsed(e):
+    if e["reason"] == "not_enough_armies":
+        line = ngettext("Only {n} army is left in the supply.", "Only {n} armies are left in the supply.", e["supply"]).format(n=e["supply"])
+    else:
+        line = _("No province qualifies for it.")
+    return Explanation(_("Privilege card {card} cannot be used").format(card=e["card"]),
+                       _inferred([line, privilege_text(e["card"])], COMPONENTS.privilege_provenance), "lapsed")
+
+
+@renders("samurai.setup")
+def _samurai_setup(e):
+    return Explanation(_("Samurai is played"), _inferred([
+        ngettext("Each player has a stack of {n} samurai card, the one with the blank flag on top.",
+                 "Each player has a stack of {n} samurai cards, the one with the blank flag on top.", e["cards"]).format(n=e["cards"]),
+        ngettext("After the turn order is set, whoever holds provinces in at least {n} region turns the top card under and takes one bonus.",
+                 "After the turn order is set, whoever holds provinces in at least {n} regions turns the top card under and takes one bonus.",
+                 e["min_regions"]).format(n=e["min_regions"]),
+    ], COMPONENTS.samurai_provenance), "phase")
+
+
+@renders("samurai.not_qualified")
+def _samurai_not(e):
+    n = e["regions"]
+    return Explanation(ngettext("{player} holds provinces in only {n} region: no samurai bonus",
+                                "{player} holds provinces in only {n} regions: no samurai bonus", n).format(player=player_name(e["player"]), n=n))
+
+
+_SAMURAI_OPTIONS = {
+    "chests": lambda n: ngettext("Option: {n} chest.", "Option: {n} chests.", n),
+    "rice": lambda n: ngettext("Option: {n} rice.", "Option: {n} rice.", n),
+    "armies_to_tray": lambda n: ngettext("Option: {n} army from the supply into the tray.", "Option: {n} armies from the supply into the tray.", n),
+    "victory_points": lambda n: ngettext("Option: {n} victory point.", "Option: {n} victory points.", n),
+}
+
+
+@renders("samurai.turn_card")
+def _samurai_turn(e):
+    n = e["regions"]
+    lines = [_("Samurai card {card} is now on top.").format(card=e["top"])]
+    lines += [_SAMURAI_OPTIONS[o](a).format(n=a) for o, a in e["options"].items()]
+    return Explanation(ngettext("{player} holds provinces in {n} region and turns a samurai card",
+                                "{player} holds provinces in {n} regions and turns a samurai card", n).format(
+        player=player_name(e["player"]), n=n), _inferred(lines, COMPONENTS.samurai_provenance))
+
+
+_SAMURAI_BONUS = {
+    "chests": lambda n: ngettext("{player} takes the samurai bonus: {n} chest", "{player} takes the samurai bonus: {n} chests", n),
+    "rice": lambda n: ngettext("{player} takes the samurai bonus: {n} rice", "{player} takes the samurai bonus: {n} rice", n),
+    "armies_to_tray": lambda n: ngettext("{player} takes the samurai bonus: {n} army into the tray",
+                                         "{player} takes the samurai bonus: {n} armies into the tray", n),
+    "victory_points": lambda n: ngettext("{player} takes the samurai bonus: {n} victory point",
+                                         "{player} takes the samurai bonus: {n} victory points", n),
+}
+
+
+@renders("samurai.bonus")
+def _samurai_bonus(e):
+    return Explanation(_SAMURAI_BONUS[e["option"]](e["amount"]).format(player=player_name(e["player"]), n=e["amount"]),
+                       _inferred([], COMPONENTS.samurai_provenance))
+
+
+@renders("samurai.reset")
+def _samurai_reset(e):
+    return Explanation(_("The samurai stacks are put back in order, the blank flag on top"), [], "phase")
 
 
 def odds_lines(setup, odds) -> tuple[str, str]:

@@ -99,6 +99,7 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Fights the revolt in {province} first: {armies} armies defend it.",
             p["armies"]).format(**p),
         "fallback": lambda p: _("The plan did not fit the choices left; a safe choice instead.").format(**p),
+        "expansion_rule_of_thumb": lambda p: _("An expansion decision, taken by a rule of thumb: the most valuable option that can be carried out.").format(**p),
     }
 
 

@@ -18,7 +18,7 @@ from ..data import COMPONENTS
 from ..i18n import _, ngettext
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
-from ..rules.state import Decision, chest_value
+from ..rules.state import TOWER_CARD_PREFIX, Decision, chest_value
 from ..text.reasons import render as render_reason
 from ..viz.board import highlight_from_event
 from ..viz.palette import player_style
@@ -34,6 +34,12 @@ MAX_MOVES = 12  # bot moves (with their reasons) shown for one step
 
 def describe_decision(d: Decision) -> str:
     """A decision as the player would say it."""
+    if d.kind == "plan" and d.field.startswith("court"):
+        return _describe_court_field(d)
+    if d.kind == "plan" and d.card is not None and d.card.startswith(TOWER_CARD_PREFIX):
+        if d.field == "bid":
+            return _("Battle-tower card on the bid (counts as 0 chests)")
+        return _("Battle-tower card on {action} (counts as a war-chest card)").format(action=terms.action_name(d.field))
     if d.kind == "plan":
         chests = chest_value(d.card) if d.card is not None else None
         kw = dict(chests=chests, province=terms.province_name(d.card) if d.card is not None and chests is None else None,
@@ -64,7 +70,39 @@ def describe_decision(d: Decision) -> str:
         return _("Take face-up card {card}, army group {group}").format(card=int(d.field[2:]) + 1, group=d.count + 1)
     if d.kind == "redraw":
         return _("Put both face-up cards under the deck")
+    if d.kind == "privilege":
+        return _("Take privilege card {card}").format(card=d.count) if d.count else _("Take no privilege card")
+    if d.kind == "privilege_use":
+        return _("Use the privilege card in {province}").format(province=terms.province_name(d.province))
+    if d.kind == "samurai":
+        return _SAMURAI_CHOICES[d.field]()
     return d.kind
+
+
+_SAMURAI_CHOICES = {
+    "chests": lambda: _("Samurai bonus: chests"),
+    "rice": lambda: _("Samurai bonus: rice"),
+    "armies_to_tray": lambda: _("Samurai bonus: armies into the tray"),
+    "victory_points": lambda: _("Samurai bonus: victory points"),
+}
+
+
+def _describe_court_field(d: Decision) -> str:
+    """A card on a Tennō's Court field (convert 3, 2 or 1 armies into court officials)."""
+    n = int(d.field[-1])
+    if d.card is None:
+        text = ngettext("Nothing on the court field for {n} army (too few cards)",
+                        "Nothing on the court field for {n} armies (too few cards)", n)
+        return text.format(n=n)
+    if d.card.startswith(TOWER_CARD_PREFIX):
+        return ngettext("Battle-tower card on the court field for {n} army",
+                        "Battle-tower card on the court field for {n} armies", n).format(n=n)
+    chests = chest_value(d.card)
+    if chests is not None:
+        return ngettext("War-chest card {chests} on the court field for {n} army (nothing happens)",
+                        "War-chest card {chests} on the court field for {n} armies (nothing happens)", n).format(chests=chests, n=n)
+    return ngettext("{province} on the court field for {n} army", "{province} on the court field for {n} armies", n).format(
+        province=terms.province_name(d.card), n=n)
 
 
 def explanation_html(ex: Explanation, rule: str | None = None) -> str:
@@ -93,6 +131,8 @@ class GamePanel:
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="11em"),
                                      style={"description_width": "initial"})
         self.human = w.Dropdown(layout=w.Layout(width="11em"))
+        self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+        self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.new_button = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.next_button = w.Button(button_style="success", icon="step-forward", layout=w.Layout(width="auto"))
         self.round_button = w.Button(icon="fast-forward", layout=w.Layout(width="auto"))
@@ -111,7 +151,8 @@ class GamePanel:
         self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
         self.board = BoardPanel(height=440, choose_board=False)
-        settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.new_button],
+        settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
+                           self.new_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
@@ -143,6 +184,8 @@ class GamePanel:
         self.human.value = human if human is not None and human < self.players.value else -1
         self.players.description = _("Players")
         self.seed.description = _("Seed")
+        self.tenno.description = _("Expansion: Tennō's Court")
+        self.samurai.description = _("Expansion: Samurai")
         self.new_button.description = _("New game")
         self.next_button.description = _("Next step")
         self.round_button.description = _("Next round")
@@ -168,7 +211,9 @@ class GamePanel:
     def new_game(self) -> None:
         n = self.players.value
         self.refresh_texts()
-        self.game = new_game(players=n, side=self.side.value, seed=self.seed.value, setup=self.setup.value)
+        expansions = tuple(name for name, box in (("tenno", self.tenno), ("samurai", self.samurai)) if box.value)
+        self.game = new_game(players=n, side=self.side.value, seed=self.seed.value, setup=self.setup.value,
+                             expansions=expansions)
         self.bots = [make_bot("heuristic", self.seed.value * 10 + i) for i in range(n)]
         self.step_events = list(self.game.state.log)
         self.step_moves = []

@@ -64,3 +64,35 @@ def test_decisions_read_as_sentences():
     assert describe_decision(Decision("move", 0, province="Shinano", target="Kozuke", count=4)) == "Move 4 armies from Shinano to Kozuke"
     assert describe_decision(Decision("plan", 0, field="tax", card="Settsu")) == "Settsu on Collect tax"
     assert describe_decision(Decision("plan", 0, field="bid", card="chest:3")) == "War-chest card 3 on the bid"
+
+
+def test_the_expansions_are_set_up_options_and_a_human_reads_every_court_decision():
+    from shogun_tutor import i18n
+
+    panel = GamePanel(players=4, seed=3)
+    assert "Tennō" in panel.tenno.description and "Samurai" in panel.samurai.description
+    panel.tenno.value = panel.samurai.value = True
+    panel.human.value = 0
+    panel.new_game()
+    assert panel.game.rules.expansions == ("tenno", "samurai")
+    kinds, labels = set(), set()
+    while not any(e["rule"] == "court.end" for e in panel.game.state.log):  # through one court phase
+        if panel.game.to_decide()[1] == 0:
+            for lang in ("en", "pl", "ja"):
+                i18n.set_language(lang)
+                try:
+                    labels |= {describe_decision(d) for d in panel.game.legal_decisions()}
+                finally:
+                    i18n.set_language("en")
+            kinds.add(panel.game.to_decide()[0])
+            d = panel.game.legal_decisions()[-1]
+            panel.choice.value = next(v for _label, v in panel.choice.options if v == d) if panel.choice.options else d
+            panel.play_choice()
+        else:
+            panel.next_step()
+    assert {"plan", "place"} <= kinds
+    assert any("court field for 3 armies" in label for label in labels)
+    assert any("Battle-tower card" in label for label in labels)
+    assert any("na polu zamiany 3 armii" in label for label in labels)  # Polish: the rulebook's "pole zamiany"
+    assert not any(label in ("privilege", "samurai", "privilege_use") for label in labels)
+    assert "court" in panel.game.rules.season and panel.game.state.extra["tenno"]["step"] is None

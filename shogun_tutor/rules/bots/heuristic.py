@@ -31,6 +31,7 @@ from functools import lru_cache
 from ...data import BUILDINGS, COMPONENTS
 from ..game import Game
 from ..state import PLAN_FIELDS, Decision, chest_card, chest_value
+from ..expansions import bot as expansion_bot
 from .base import Reason, card_province
 
 SEASONS = COMPONENTS.seasons[:-1]  # the three action rounds; the last season is winter
@@ -124,6 +125,10 @@ class HeuristicBot:
             s = game.state
             best = max(options, key=lambda d: (s.provinces[d.province].armies, d.province))
             return best, Reason("revolt_order", province=best.province, armies=s.provinces[best.province].armies)
+        if game.state.rules.expansions:  # Tennō's Court and Samurai decisions: the expansions' own bot
+            chosen = expansion_bot.decide(game, seat, kind, options)
+            if chosen is not None:
+                return chosen, Reason("expansion_rule_of_thumb")
         return options[0], Reason("fallback")
 
     def plan_for(self, game: Game, seat: int) -> Plan:

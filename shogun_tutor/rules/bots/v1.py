@@ -14,6 +14,7 @@ import random
 from ..game import Game
 from ..state import Decision
 from .base import Reason
+from ..expansions import bot as expansion_bot
 
 
 class HeuristicBotV1:
@@ -89,6 +90,8 @@ class HeuristicBotV1:
                     budget -= cost
         if need_rice <= 0:
             take("rice", lambda p: nodes[p]["rice"] if s.provinces[p].unrest == 0 else None)
+        if s.rules.expansions:  # Tennō's Court: the court fields
+            plan.update(expansion_bot.court_plan(game, seat, free, card))
         # the bid: a chest card when rich, else a spare province card
         spare = sorted(free)
         if pl.chests >= 10:
@@ -123,6 +126,10 @@ class HeuristicBotV1:
             return options[0]  # the earliest free place: first in turn order
         if kind == "move":
             return self._move(game, seat, options)
+        if s.rules.expansions:
+            chosen = expansion_bot.decide(game, seat, kind, options)
+            if chosen is not None:
+                return chosen
         if kind == "claim":
             def claim_value(d):
                 if d.field == "deck":

@@ -38,7 +38,11 @@ def entry_problem(game, p: Pending, target: str) -> E.RuleViolation | None:
     t = game.state.provinces[target]
     if p.action == "army1_move" and t.owner != p.player:
         return E.NotOwnProvince(f"with 'place 1 army' armies may only move into an own province; {target} is not")
-    if not modifiers.may_attack(game.state, p.player, target, p.action):
+    source = modifiers.protector(game.state, p.player, target, p.action)
+    if source is not None:
+        if source.by == "privilege":
+            return E.ProvinceImmune(f"{target}'s owner holds a privilege card that protects him against this action this round",
+                                    rule="privilege.immune")
         return E.ProvinceImmune(f"{target} has a temple and may not be attacked this round")
     return None
 
@@ -104,7 +108,7 @@ class ActionsPhase(Phase):
         seat = r.turn_order[r.turn_index]
         pl = s.players[seat]
         card = pl.plan.get(action)
-        if card is None or chest_value(card) is not None:
+        if card is None or chest_value(card) is not None:  # (a battle-tower card counts as a chest card)
             next_turn(game)
             return
         prov = card_province(card)
@@ -214,6 +218,9 @@ def income(game, seat: int, prov: str, action: str) -> None:
     pv.unrest += 1
     game._log("action.income", seat, prov, action=action, base=base, steps=steps, amount=amount,
               total=pl.chests if action == "tax" else pl.rice, unrest=pv.unrest)
+    absorber = modifiers.unrest_absorber(s, seat)
+    if absorber is not None:
+        absorber.absorb(game, seat, prov)
 
 
 def move(game, seat: int, action: str, src: str, dst: str, n: int) -> None:

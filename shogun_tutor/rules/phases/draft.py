@@ -124,3 +124,4 @@ def fill_tower(game) -> None:
         stayed_inside=s.tower.lodged_count(),
         throw=throw_record(result),
     )
+    s.rules.run_hooks(game, "tower_fill", out={k: v for k, v in out.items() if k is not None})

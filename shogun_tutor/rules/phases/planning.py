@@ -40,7 +40,8 @@ class PlanPhase(Phase):
         fields = s.rules.plan_fields(s, pl.seat)
         field = next(f for f in fields if f not in pl.plan)
         used = set(pl.plan.values())
-        cards = [c for c in sorted(pl.hand) + CHEST_CARDS if c not in used]
+        extra = list(s.rules.plan_cards(s, pl.seat)) if s.rules.expansions else []
+        cards = [c for c in sorted(pl.hand) + CHEST_CARDS + extra if c not in used]
         remaining = len(fields) - len(pl.plan)  # plans hold only this seat's fields
         opts: list[str | None] = [c for c in cards if not self.too_high(c, pl.chests)] if field == "bid" else list(cards)
         if len(cards) < remaining or not opts:

@@ -15,6 +15,7 @@ def start_year(game) -> None:
     s.season = "spring"
     game._log("year.events", events=list(s.events_face_up),
               winter_losses=[COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up])
+    s.rules.run_hooks(game, "year_start")
     start_round(game)
 
 
@@ -30,6 +31,7 @@ def start_round(game) -> None:
     for pl in s.players:
         pl.plan, pl.special, pl.place, pl.handed_over = {}, None, None, []
     game._log("round.start", open_actions=r.action_cards[:5], hidden=5, specials=list(r.specials))
+    s.rules.run_hooks(game, "round_start")
     enter(game, s.rules.season[0])
 
 
@@ -52,6 +54,7 @@ def end_round(game) -> None:
     s = game.state
     s.events_used.append(s.round.event)
     game._log("round.end", event=s.round.event)
+    s.rules.run_hooks(game, "round_end")
     for pl in s.players:
         pl.plan, pl.special, pl.handed_over = {}, None, []
     i = SEASONS.index(s.season)
