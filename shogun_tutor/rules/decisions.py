@@ -60,7 +60,9 @@ class Pending:
 
 def check_shape(d: Decision, kinds: dict) -> None:
     """Types and used fields of a decision, before it is compared with the game (``kinds``: kind -> (fields, phase))."""
-    if not isinstance(d.kind, str) or d.kind not in kinds:
+    if not isinstance(d.kind, str):
+        raise E.MalformedDecision(f"kind must be text, got {d.kind!r}")
+    if d.kind not in kinds:
         raise E.WrongDecisionKind(f"unknown decision kind {d.kind!r}; expected one of {', '.join(kinds)}")
     if isinstance(d.player, bool) or not isinstance(d.player, int):
         raise E.MalformedDecision(f"player must be a seat number, got {d.player!r}")

@@ -129,9 +129,11 @@ def _no_duplicates(pairs: list) -> dict:
 @lru_cache(maxsize=None)
 def _validator(name: str) -> jsonschema.protocols.Validator:
     schema = json.loads(resources.files("shogun_tutor").joinpath("schemas", name).read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    base = jsonschema.validators.validator_for(schema)
+    base.check_schema(schema)
+    # exact types: JSON Schema counts 15.0 as an integer, Python counts True as one; a save file holds neither
+    types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: type(v) is int)
+    return jsonschema.validators.extend(base, type_checker=types)(schema)
 
 
 def schema(name: str = "save-v2.schema.json") -> dict:
