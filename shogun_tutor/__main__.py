@@ -90,6 +90,12 @@ def _bots(text: str, players: int) -> list[str]:
 
 
 def simulate(args: argparse.Namespace) -> int:
+    if args.out != "-":
+        try:
+            check_output_path(args.out)  # before playing: a bad path fails at once
+        except (OutputError, OSError) as exc:
+            print(f"error: cannot write the game record: {exc}", file=sys.stderr)
+            return 1
     from .rules.bots import make_bot, play
     from .rules.game import new_game
     from .rules.record import make_record
@@ -99,12 +105,6 @@ def simulate(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.out != "-":
-        try:
-            check_output_path(args.out)  # before playing: a bad path fails at once
-        except (OutputError, OSError) as exc:
-            print(f"error: cannot write the game record: {exc}", file=sys.stderr)
-            return 1
     setup = args.setup or ("beginner" if args.side == COMPONENTS.beginner_setup_side else "draft")
     try:
         game = new_game(players=args.players, side=args.side, seed=args.seed, setup=setup, history=False)
