@@ -301,8 +301,14 @@ def check_progress(state: GameState) -> None:
     # -- event cards -------------------------------------------------------------------------
     r = state.round
     events = state.event_deck + state.events_face_up + state.events_used
-    if len(events) != len(set(events)):
+    if len(events) != len(set(events)) or (r.event is not None and r.event in state.event_deck + state.events_face_up):
         raise bad("an event card lies in two places")
+    # -- the round's orders -----------------------------------------------------------------
+    seats = list(range(state.num_players))
+    if state.phase in ("place", "actions") and sorted(r.pick_order) != seats:
+        raise bad(f"the bid order {r.pick_order} does not name every seat once")
+    if state.phase == "actions" and (sorted(r.turn_order) != seats or any(pl.place is None for pl in state.players)):
+        raise bad(f"the actions run without a full turn order ({r.turn_order})")
     # -- seats, specials and plans -------------------------------------------------------
     if not all(_seat_ok(state, w) for w in state.winners) or (state.winners and state.phase != "end"):
         raise bad(f"winners {state.winners} before the end or of unknown seats")

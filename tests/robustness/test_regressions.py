@@ -268,3 +268,33 @@ def test_version_1_records_still_replay():
     line = lzma.decompress((Path(__file__).parents[1] / "rules" / "corpus" / "records.jsonl.xz").read_bytes()).decode().splitlines()[0]
     rec = load_record(line)
     assert rec["format_version"] == 1 and replay(rec).over
+
+
+# --- found by the fuzz suite -------------------------------------------------------------------------------
+def _at(kind: str) -> Game:
+    game = _game()
+    bots = [RandomBot(i) for i in range(4)]
+    while game.to_decide()[0] != kind:
+        game.apply(bots[game.to_decide()[1]].decide(game))
+    return game
+
+
+def test_the_round_event_still_among_the_face_up_events_is_refused():
+    d = json.loads(_at("place").save())
+    d["events_face_up"].append(d["round"]["event"])
+    _refused(d, "an event card lies in two places")
+
+
+def test_a_bid_order_without_every_seat_is_refused():
+    d = json.loads(_at("place").save())
+    d["round"]["pick_order"] = d["round"]["pick_order"][:-1]
+    _refused(d, "bid order .* does not name every seat")
+
+
+def test_a_tower_model_with_unknown_keys_is_refused():
+    d = json.loads(_game().save())
+    d["tower_model"]["zzz"] = 1
+    _refused(d, "tower_model")
+    d = json.loads(_game().save())
+    d["tower_model"]["params"]["lodge"] = 5
+    _refused(d, "tower_model")
