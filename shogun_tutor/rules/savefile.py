@@ -287,6 +287,11 @@ def check_progress(state: GameState) -> None:
     fits = {"setup": {"claim"}, "winter": {"winter"}, "end": {"end"}}.get(state.season, set(state.rules.season))
     if state.phase not in fits:
         raise bad(f"the phase {state.phase!r} does not happen in {state.season}")
+    # -- the tower and its model ------------------------------------------------------------
+    model = state.tower_model
+    levels = model.get("params", {}).get("levels") if model.get("kind") == "physical" else model.get("levels")
+    if levels is not None and levels != len(state.tower.levels):
+        raise bad(f"the tower has {len(state.tower.levels)} levels but its model {levels}")
     # -- cubes and building tokens ---------------------------------------------------------
     cubes = list(state.tower.all_cubes())
     for c in cubes:

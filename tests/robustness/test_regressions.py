@@ -298,3 +298,9 @@ def test_a_tower_model_with_unknown_keys_is_refused():
     d = json.loads(_game().save())
     d["tower_model"]["params"]["lodge"] = 5
     _refused(d, "tower_model")
+
+
+def test_a_tower_model_with_another_number_of_levels_than_the_tower_is_refused():
+    d = json.loads(_game().save())
+    d["tower_model"]["params"]["levels"] = 2
+    _refused(d, "the tower has 3 levels but its model 2")
