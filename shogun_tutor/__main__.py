@@ -6,11 +6,76 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
 from .data import COMPONENTS
 from .i18n import LANGUAGES
+
+
+class OutputError(Exception):
+    """An output path we refuse to write (one line for the user)."""
+
+
+def write_atomically(path: str, text: str) -> Path:
+    """Write ``text`` to the regular file ``path`` atomically (a temporary file in the same folder, then rename).
+
+    Refused with :class:`OutputError`: an empty path, a missing folder, a path under a file, a folder,
+    a symbolic link, a device node or any other non-regular file (renaming over one would replace it:
+    ``--out /dev/null`` run as root would destroy /dev/null). Nothing is left behind on failure.
+    """
+    out = check_output_path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file (mkstemp makes it private)
+        os.replace(tmp, out)  # never leave a half-written file behind
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+def check_output_path(path: str) -> Path:
+    """The path as a :class:`Path` if :func:`write_atomically` may write there, else :class:`OutputError`."""
+    if not path:
+        raise OutputError("the output path is empty")
+    out = Path(path)
+    folder = out.parent
+    if not folder.is_dir():
+        raise OutputError(f"{path}: the folder {str(folder)!r} does not exist or is not a folder")
+    if out.is_symlink():
+        raise OutputError(f"{path}: is a symbolic link; give the path of a regular file")
+    if out.exists():
+        mode = out.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise OutputError(f"{path}: is a folder; give a file name")
+        if not stat.S_ISREG(mode):
+            raise OutputError(f"{path}: is not a regular file (a device, pipe or socket); refusing to replace it")
+    return out
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; it must be 0 or more")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("it must be 1 or more")
+    return value
 
 
 def _bots(text: str, players: int) -> list[str]:
@@ -39,6 +104,12 @@ def _expansions(text: str) -> tuple[str, ...]:
 
 
 def simulate(args: argparse.Namespace) -> int:
+    if args.out != "-":
+        try:
+            check_output_path(args.out)  # before playing: a bad path fails at once
+        except (OutputError, OSError) as exc:
+            print(f"error: cannot write the game record: {exc}", file=sys.stderr)
+            return 1
     from .rules.bots import make_bot, play
     from .rules.game import new_game
     from .rules.record import make_record
@@ -66,10 +137,11 @@ def simulate(args: argparse.Namespace) -> int:
     if args.out == "-":
         print(text)
     else:
-        out = Path(args.out)
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)  # never leave a half-written record behind
+        try:
+            out = write_atomically(args.out, text)
+        except (OutputError, OSError) as exc:
+            print(f"error: cannot write the game record: {exc}", file=sys.stderr)
+            return 1
         res = record["result"]
         print(f"{args.players} players, {args.side} side, seed {args.seed}: points {res['points']}, "
               f"winner(s) {[COMPONENTS.colours[w] for w in res['winners']]} -> {out}")
@@ -130,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser("simulate", help="play a whole game with bots and write its game record")
     sim.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=4)
     sim.add_argument("--side", choices=("sun", "moon"), default="sun")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=_non_negative, default=0)
     sim.add_argument("--setup", choices=("beginner", "draft"), default=None,
                      help="starting provinces (default: beginner on the sun side, draft on the moon side)")
     sim.add_argument("--bots", default="heuristic",
@@ -138,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")
     sim.add_argument("--out", default="game.json", help="where to write the game record ('-' for standard output)")
     b = sub.add_parser("bench", help="time whole bot games and print the figures")
-    b.add_argument("--games", type=int, default=1000)
+    b.add_argument("--games", type=_positive, default=1000)
     b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
     b.add_argument("--bot", choices=("heuristic", "heuristic-v1", "strong", "random"), default="heuristic")
     b.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")

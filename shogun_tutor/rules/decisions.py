@@ -39,7 +39,7 @@ class Decision:
 
     @staticmethod
     def from_dict(raw: Any) -> "Decision":
-        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or not isinstance(raw.get("player"), int):
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or type(raw.get("player")) is not int:
             raise ValueError(f"a decision needs 'kind' and 'player', got {raw!r}")
         allowed = {"kind", "player", "count", *FIELDS}
         if set(raw) - allowed:
@@ -60,6 +60,8 @@ class Pending:
 
 def check_shape(d: Decision, kinds: dict) -> None:
     """Types and used fields of a decision, before it is compared with the game (``kinds``: kind -> (fields, phase))."""
+    if not isinstance(d.kind, str):
+        raise E.MalformedDecision(f"kind must be text, got {d.kind!r}")
     if d.kind not in kinds:
         raise E.WrongDecisionKind(f"unknown decision kind {d.kind!r}; expected one of {', '.join(kinds)}")
     if isinstance(d.player, bool) or not isinstance(d.player, int):

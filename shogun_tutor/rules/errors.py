@@ -56,8 +56,20 @@ class BidTooHigh(RuleViolation):
     rule = "bid.cannot_afford"
 
 
+class NoSuchCard(RuleViolation):
+    """A card id that names no card of the game (e.g. ``chest:5``, ``chest:abc``)."""
+
+    rule = "plan.no_such_card"
+
+
 class PlaceTaken(RuleViolation):
     rule = "order.place_taken"
+
+
+class NoSuchPlace(RuleViolation):
+    """A turn-order place outside 0-4."""
+
+    rule = "order.no_such_place"
 
 
 class NotAdjacent(RuleViolation):
@@ -101,4 +113,13 @@ class SetupError(ValueError):
 
 
 class SaveFileError(ValueError):
-    """A save file or game record that is corrupt, tampered with or of an unknown version."""
+    """A save file or game record that is corrupt, tampered with or of an unknown version.
+
+    ``path`` names where in the file the problem is (``players/2/chests``; empty: the whole file),
+    ``problem`` says what is wrong; ``str(exc)`` gives both on one line.
+    """
+
+    def __init__(self, message: str, path: str = ""):
+        self.path = path
+        self.problem = message
+        super().__init__(f"{path}: {message}" if path else message)

@@ -112,12 +112,13 @@ class Game:
 
     @staticmethod
     def load(text: str, *, history: bool = True) -> "Game":
-        """A saved game (format version 2, or 1 from earlier versions); :class:`SaveFileError` if it is not one."""
-        try:
-            raw = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise E.SaveFileError(f"not a saved game (invalid JSON: {exc})") from None
-        state = GameState.from_dict(raw)
+        """A saved game (format version 2, or 1 from earlier versions); :class:`SaveFileError` if it is not one.
+
+        ``text`` is the JSON as ``str`` or UTF-8 ``bytes`` (an upload). See ``docs/save-format.md``.
+        """
+        from .savefile import parse_json
+
+        state = GameState.from_dict(parse_json(text))
         try:
             model = tower_model_from_dict(state.tower_model)
         except (TypeError, ValueError) as exc:

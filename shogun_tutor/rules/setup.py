@@ -42,8 +42,8 @@ def new_game(
     rules = Rules(players, side, setup, tuple(expansions))
     if setup == "beginner" and side != COMPONENTS.beginner_setup_side:
         raise E.SetupError(f"the beginner set-up exists for the {COMPONENTS.beginner_setup_side} side only; use setup='draft'")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise E.SetupError(f"seed must be a whole number, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:  # random.seed(-n) is random.seed(n)
+        raise E.SetupError(f"seed must be a whole number >= 0, got {seed!r}")
     g = rules.graph
     model = tower or PhysicalTower()
     state = GameState(

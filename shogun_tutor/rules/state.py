@@ -30,16 +30,27 @@ def chest_card(n: int) -> str:
     return f"{CHEST_CARD_PREFIX}{n}"
 
 
-def chest_value(card: str | None) -> int | None:
-    """The chests on a war-chest card id (``'chest:3'`` -> 3), None for province cards.
+CHEST_CARDS = tuple(chest_card(n) for n in COMPONENTS.war_chest_cards)
+BUILDING_TOKENS = {"castle": 28, "temple": 26, "theater": 26}  # the tokens in the box
 
+
+def chest_value(card: str | None) -> int | None:
+    """The chests on a war-chest card id (``'chest:3'`` -> 3), None for other cards.
+
+    Only the game's war-chest cards (:data:`CHEST_CARDS`) have a value; ``'chest:abc'`` or
+    ``'chest:5'`` are no cards at all: the planning phase refuses them (``plan.no_such_card``).
     A battle-tower card (Tennō's Court) on a base field counts as a chest card, on the bid field as 0 chests.
     """
-    if card and card.startswith(CHEST_CARD_PREFIX):
+    if card in CHEST_CARDS:
         return int(card[len(CHEST_CARD_PREFIX):])
-    if card and card.startswith(TOWER_CARD_PREFIX):
+    if isinstance(card, str) and card.startswith(TOWER_CARD_PREFIX):
         return 0
     return None
+
+
+def is_chest_like(card: object) -> bool:
+    """True for text that claims to be a war-chest card (whether or not such a card exists)."""
+    return isinstance(card, str) and card.startswith(CHEST_CARD_PREFIX)
 
 
 @dataclass
@@ -167,7 +178,7 @@ class GameState:
     tower: TowerState = field(default_factory=TowerState.empty)
     tower_model: dict = field(default_factory=lambda: {"kind": "physical"})
     farmer_supply: int = 20
-    buildings_left: dict[str, int] = field(default_factory=lambda: {"castle": 28, "temple": 26, "theater": 26})
+    buildings_left: dict[str, int] = field(default_factory=lambda: dict(BUILDING_TOKENS))
     next_cube: int = 0
     rng_state: Any = None
     winners: list[int] = field(default_factory=list)

@@ -26,6 +26,7 @@ from ..text import terms
 from .board_panel import BoardPanel
 from ..text.explain import Explanation, explain, player_name
 from .bridge import why_link
+from .save_box import SaveBox
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
@@ -156,7 +157,8 @@ class GamePanel:
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
-        right = w.VBox([self.status, steps, self.choice_box, self.now, self.table, self.log_box],
+        self.save_box = SaveBox(lambda: self.game, self.continue_game)
+        right = w.VBox([self.status, steps, self.choice_box, self.now, self.table, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
@@ -217,6 +219,16 @@ class GamePanel:
         self.bots = [make_bot("heuristic", self.seed.value * 10 + i) for i in range(n)]
         self.step_events = list(self.game.state.log)
         self.step_moves = []
+        self._steps = []
+        self._render()
+
+    def continue_game(self, game: Game) -> None:
+        """Go on with a loaded game (a save or a replayed record) in place of the current one."""
+        self.game = game
+        self.players.value, self.side.value = game.state.num_players, game.state.side  # the settings show its game
+        self.refresh_texts()
+        self.bots = [make_bot("heuristic", game.state.seed * 10 + i) for i in range(game.state.num_players)]
+        self.step_events = []
         self._steps = []
         self._render()
 
@@ -351,5 +363,6 @@ class GamePanel:
 
     def close(self) -> None:
         self._unsubscribe()
+        self.save_box.close()
         self.board.close()
         self.widget.close()

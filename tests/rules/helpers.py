@@ -64,6 +64,9 @@ def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] 
     s.action_index = s.turn_index = 0
     s.turn_order = order or sorted(plans)
     s.event = event
+    for pile in (s.event_deck, s.events_face_up, s.events_used):  # the forced event comes from wherever it lay
+        if event in pile:
+            pile.remove(event)
     for pl in s.players:
         pl.plan = {}
         pl.special = (special or {}).get(pl.seat)

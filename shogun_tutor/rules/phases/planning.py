@@ -5,10 +5,8 @@ from __future__ import annotations
 from ...data import COMPONENTS
 from .. import errors as E
 from ..decisions import Decision, Pending
-from ..state import PLACES, chest_card, chest_value
+from ..state import CHEST_CARDS, PLACES, chest_value, is_chest_like
 from .base import Phase
-
-CHEST_CARDS = [chest_card(n) for n in COMPONENTS.war_chest_cards]
 
 
 class PlanPhase(Phase):
@@ -27,7 +25,8 @@ class PlanPhase(Phase):
             if len(pl.plan) < len(s.rules.plan_fields(s, pl.seat)):
                 s.pending = Pending("plan", pl.seat)
                 return
-            game._log("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None])
+            game._log("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None],
+                      plan=dict(pl.plan))  # the whole plan: a record's log then pins every plan decision
             s.round.planner += 1
         draw_event(game)
         reveal_bids(game)
@@ -41,7 +40,7 @@ class PlanPhase(Phase):
         field = next(f for f in fields if f not in pl.plan)
         used = set(pl.plan.values())
         extra = list(s.rules.plan_cards(s, pl.seat)) if s.rules.expansions else []
-        cards = [c for c in sorted(pl.hand) + CHEST_CARDS + extra if c not in used]
+        cards = [c for c in sorted(pl.hand) + list(CHEST_CARDS) + extra if c not in used]
         remaining = len(fields) - len(pl.plan)  # plans hold only this seat's fields
         opts: list[str | None] = [c for c in cards if not self.too_high(c, pl.chests)] if field == "bid" else list(cards)
         if len(cards) < remaining or not opts:
@@ -63,6 +62,8 @@ class PlanPhase(Phase):
             return E.WrongDecisionKind(f"plan the field {field!r} next, not {d.field!r}", rule="plan.field_order")
         if d.card in opts:
             return None
+        if is_chest_like(d.card) and d.card not in CHEST_CARDS:
+            return E.NoSuchCard(f"{d.card!r} is not a war-chest card; they are {', '.join(CHEST_CARDS)}")
         if d.card is None:
             return E.EmptyFieldNotAllowed("every field must be covered while cards are left")
         chests = game.state.players[d.player].chests
@@ -141,7 +142,7 @@ class PlacePhase(Phase):
 
     def why_not(self, game, d, taken):
         if not 0 <= d.count < PLACES:
-            return E.PlaceTaken(f"there is no place {d.count}")
+            return E.NoSuchPlace(f"there is no place {d.count}; the places are 0-{PLACES - 1}")
         if d.count in taken:
             return E.PlaceTaken(f"place {d.count + 1} is taken")
         return None
