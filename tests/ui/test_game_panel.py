@@ -64,3 +64,99 @@ def test_decisions_read_as_sentences():
     assert describe_decision(Decision("move", 0, province="Shinano", target="Kozuke", count=4)) == "Move 4 armies from Shinano to Kozuke"
     assert describe_decision(Decision("plan", 0, field="tax", card="Settsu")) == "Settsu on Collect tax"
     assert describe_decision(Decision("plan", 0, field="bid", card="chest:3")) == "War-chest card 3 on the bid"
+
+
+# --- controls that cannot misfire ------------------------------------------------------------
+
+import pytest
+
+from shogun_tutor.ui.game_panel import MAX_SEED, SeedError, parse_seed
+
+
+def _learner_panel(seed=6):
+    panel = GamePanel(players=3, seed=seed)
+    panel.human.value = 0
+    panel.next_step()
+    assert panel.learner_to_decide()
+    return panel
+
+
+def test_settings_take_effect_on_change():
+    panel = GamePanel(players=3, seed=1)
+    first = panel.game
+    panel.players.value = 5
+    assert panel.game is not first and panel.game.state.num_players == 5
+    assert [v for _l, v in panel.human.options][-1] == 4  # "I play Purple" offered at once
+    panel.seed.value = "77"
+    assert panel.game.state.rules.players == 5 and panel.seed_value == 77
+    panel.side.value = "moon"
+    assert panel.game.state.phase in ("claim", "plan") and panel.setup.value == "draft"
+
+
+def test_choosing_a_seat_takes_effect_in_the_current_game():
+    panel = GamePanel(players=3, seed=6)
+    game = panel.game
+    panel.human.value = 0
+    panel.next_step()
+    assert panel.game is game and panel.learner_to_decide()
+    assert panel.choice_box.layout.display is None
+
+
+@pytest.mark.parametrize("text", ["99999999999999", "-5", "1e3", "3.7", "", "seven"])
+def test_bad_seeds_are_refused_visibly_and_the_game_kept(text):
+    panel = GamePanel(players=3, seed=4)
+    game = panel.game
+    panel.seed.value = text
+    assert panel.game is game and panel.seed_value == 4
+    assert "whole number" in panel.seed_error.value
+    panel.seed.value = "12"
+    assert panel.seed_error.value == "" and panel.seed_value == 12 and panel.game is not game
+
+
+def test_parse_seed_takes_only_whole_numbers_in_range():
+    assert parse_seed(" 42 ") == 42 and parse_seed(str(MAX_SEED)) == MAX_SEED
+    for bad in ("-1", str(MAX_SEED + 1), "1e3", "3.7", "0x10"):
+        with pytest.raises(SeedError):
+            parse_seed(bad)
+
+
+def test_step_buttons_are_disabled_on_the_learners_turn():
+    panel = _learner_panel()
+    assert panel.next_button.disabled and panel.round_button.disabled and panel.end_button.disabled
+    before = len(panel.game.decisions)
+    panel.next_step()  # even if called, it does nothing for the learner
+    assert len(panel.game.decisions) == before
+
+
+def test_a_double_click_applies_one_decision():
+    panel = _learner_panel()
+    button = panel.play_button
+    before = len(panel.game.decisions)
+    button.click()
+    button.click()  # the second click of a double click reaches the button made for the first decision
+    assert len(panel.game.decisions) == before + 1
+    assert panel.play_button is not button  # a fresh button for the next decision
+    panel.play_button.click()
+    assert len(panel.game.decisions) == before + 2
+
+
+def test_undo_back_to_the_learners_last_decision():
+    panel = _learner_panel()
+    assert panel.undo_mine_button.disabled
+    while panel.learner_to_decide():  # the learner plans the whole season
+        panel.play_button.click()
+    mine = panel.my_last_decision()
+    panel.next_round()
+    assert len(panel.game.decisions) > mine + 1
+    panel.undo_to_my_decision()
+    assert len(panel.game.decisions) == mine and panel.learner_to_decide()
+    assert not panel.next_button.disabled or panel.learner_to_decide()
+
+
+def test_undo_after_to_the_end_goes_back_one_step_by_step():
+    panel = GamePanel(players=3, seed=5)
+    panel.next_step()
+    after_first = len(panel.game.decisions)
+    panel.to_end()
+    panel.undo()
+    assert len(panel.game.decisions) == after_first
