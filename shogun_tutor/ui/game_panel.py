@@ -21,10 +21,11 @@ from ..i18n import _, ngettext
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, chest_value
-from ..viz.board import highlight_from_event
+from ..viz.board import Highlight, highlight_from_event
 from ..viz.palette import player_style
 from ..text import terms
 from .board_panel import BoardPanel
+from .planning_board import PlanningBoard, PlanningBoardWidget
 from ..text.explain import Explanation, explain, player_name
 from .bridge import why_link
 
@@ -119,10 +120,13 @@ class GamePanel:
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
         self.choice = w.Dropdown(layout=w.Layout(width="26em"))
+        self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
         self.play_button = self._make_play_button(None)
         self.choice_box = w.HBox([self.choice, self.play_button],
                                  layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.plan_board: PlanningBoardWidget | None = None
+        self.plan_box = w.Box(layout=w.Layout(display="none"))
         self.status = w.HTML()
         self.status.add_class("shogun-status")
         self.table = w.HTML()
@@ -136,7 +140,7 @@ class GamePanel:
         steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.undo_mine_button,
                         self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
-        right = w.VBox([self.status, steps, self.choice_box, self.now, self.table, self.log_box],
+        right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.log_box],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
@@ -305,6 +309,15 @@ class GamePanel:
         self._render()
         return True
 
+    def apply_decisions(self, decisions: list[Decision]) -> None:
+        """Apply several decisions of the learner (a whole plan) as one step: one undo takes it back."""
+        start, mark = len(self.game.state.log), len(self.game.decisions)
+        for d in decisions:
+            self.game.apply(d)
+        self._marks.append(mark)
+        self.step_events = self.game.state.log[start:]
+        self._render()
+
     def undo(self) -> None:
         """Take the last step back (all decisions of that step)."""
         if not self._marks or self.game is None:
@@ -376,7 +389,18 @@ class GamePanel:
             old, self.play_button = self.play_button, self._make_play_button(token)
             self.choice_box.children = [self.choice, self.play_button]
             old.close()
-        if learner:
+        if learner and g.to_decide()[0] == "plan":
+            if self.plan_board is None or self.plan_board.model.game is not g or self._plan_token != token:
+                self._plan_token = token
+                model = PlanningBoard(g, self.human.value)
+                self.plan_board = PlanningBoardWidget(model, self.apply_decisions, on_select=self._highlight)
+                self.plan_box.children = [self.plan_board.widget]
+            else:
+                self.plan_board.render()
+            self.plan_box.layout.display = None
+            self.choice_box.layout.display = "none"
+        elif learner:
+            self.plan_box.layout.display = "none"
             options = g.legal_decisions()
             self.choice.options = [(describe_decision(d), d) for d in options]
             if options and self.choice.value is None:
@@ -385,6 +409,10 @@ class GamePanel:
             self.choice_box.layout.display = None
         else:
             self.choice_box.layout.display = "none"
+            self.plan_box.layout.display = "none"
+
+    def _highlight(self, province: str | None) -> None:
+        self.board.set_state(self.game.state, Highlight("province", province) if province else None)
 
     def _table_html(self) -> str:
         s = self.game.state
