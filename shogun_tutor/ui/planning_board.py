@@ -297,5 +297,5 @@ class PlanningBoardWidget:
         problem = m.problem()
         self.confirm_button.description = _("Confirm the plan")
         self.confirm_button.disabled = problem is not None
-        if problem and not keep_message:
-            self.message.value = escape(problem)
+        if not keep_message:
+            self.message.value = escape(problem) if problem else ""

@@ -37,17 +37,40 @@ def test_undo_takes_a_step_back():
     assert panel.game.state.to_dict() == before
 
 
-def test_a_human_seat_decides_from_the_legal_decisions():
+def test_a_human_seat_plans_on_the_board_then_decides_from_the_legal_decisions():
     panel = GamePanel(players=3, seed=6)
     panel.human.value = 0
     panel.new_game()
     panel.next_step()
-    assert panel.choice_box.layout.display is None
-    labels = [label for label, _d in panel.choice.options]
-    assert any(" on Build a castle" in label for label in labels)
-    panel.choice.value = panel.choice.options[0][1]
-    panel.play_choice()
+    assert panel.plan_box.layout.display is None and panel.choice_box.layout.display == "none"
+    panel.plan_board.model.place("bid", "chest:0")
+    _plan_the_rest(panel)
     assert panel.game.state.players[0].plan
+    _to_the_learners_choice(panel)
+    assert panel.choice_box.layout.display is None and panel.choice.value is not None
+
+
+def _plan_the_rest(panel):
+    board = panel.plan_board
+    for field in board.model.fields:
+        if field not in board.model.plan:
+            board.model.place(field, board.model.unused_cards()[0])
+    board.render()  # the model was changed directly: the widget catches up (Confirm enabled)
+    board.confirm()
+    assert not board.message.value, board.message.value
+
+
+def _to_the_learners_choice(panel):
+    """Play on until the learner has a choice that is not the plan (a place, a move)."""
+    for _ in range(200):
+        if panel.learner_to_decide() and panel.game.to_decide()[0] != "plan":
+            return
+        if panel.learner_to_decide():
+            panel.plan_board.model.place("bid", "chest:0")
+            _plan_the_rest(panel)
+        else:
+            panel.next_step()
+    raise AssertionError("the learner never had to choose")
 
 
 def test_moon_side_offers_only_the_draft():
@@ -99,7 +122,7 @@ def test_choosing_a_seat_takes_effect_in_the_current_game():
     panel.human.value = 0
     panel.next_step()
     assert panel.game is game and panel.learner_to_decide()
-    assert panel.choice_box.layout.display is None
+    assert panel.plan_box.layout.display is None  # the learner plans on the planning board
 
 
 @pytest.mark.parametrize("text", ["99999999999999", "-5", "1e3", "3.7", "", "seven"])
@@ -130,27 +153,27 @@ def test_step_buttons_are_disabled_on_the_learners_turn():
 
 def test_a_double_click_applies_one_decision():
     panel = _learner_panel()
+    _to_the_learners_choice(panel)
     button = panel.play_button
     before = len(panel.game.decisions)
     button.click()
     button.click()  # the second click of a double click reaches the button made for the first decision
     assert len(panel.game.decisions) == before + 1
     assert panel.play_button is not button  # a fresh button for the next decision
-    panel.play_button.click()
-    assert len(panel.game.decisions) == before + 2
 
 
 def test_undo_back_to_the_learners_last_decision():
     panel = _learner_panel()
     assert panel.undo_mine_button.disabled
-    while panel.learner_to_decide():  # the learner plans the whole season
-        panel.play_button.click()
+    panel.plan_board.model.place("bid", "chest:0")
+    _plan_the_rest(panel)
     mine = panel.my_last_decision()
-    panel.next_round()
+    assert mine is not None and not panel.undo_mine_button.disabled
+    panel.next_step()
+    panel.next_step()
     assert len(panel.game.decisions) > mine + 1
     panel.undo_to_my_decision()
     assert len(panel.game.decisions) == mine and panel.learner_to_decide()
-    assert not panel.next_button.disabled or panel.learner_to_decide()
 
 
 def test_undo_after_to_the_end_goes_back_one_step_by_step():
