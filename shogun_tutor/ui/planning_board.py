@@ -274,7 +274,7 @@ class PlanningBoardWidget:
         buttons = []
         for card in m.cards:
             on = m.field_of(card)
-            b = w.Button(description=card_label(card), layout=w.Layout(width="auto"),
+            b = w.Button(description=("✓ " if on else "") + card_label(card), layout=w.Layout(width="auto"),
                          button_style="info" if card == self.selected else "",
                          tooltip=_("On {field}").format(field=terms.action_name(on) if on != "bid" else field_label(on, None)) if on else "")
             b.add_class("shogun-plan-card")
@@ -286,7 +286,7 @@ class PlanningBoardWidget:
         rows = []
         for field, position in m.layout():
             card = m.plan.get(field)
-            b = w.Button(description=field_label(field, position), layout=w.Layout(width="14em"),
+            b = w.Button(description=field_label(field, position), layout=w.Layout(width="15em", flex="0 0 15em"),
                          button_style="success" if card else "")
             b.add_class("shogun-plan-field")
             b.on_click(lambda _b, f=field: self.click_field(f))

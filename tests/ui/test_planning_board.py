@@ -91,7 +91,7 @@ def test_the_game_panel_plans_on_the_board_and_confirm_is_one_step():
     board = panel.plan_board
     assert board.confirm_button.disabled  # nothing planned yet
     # click a card, then a field: the bid first, then the rest from the bottom up
-    card_buttons = {b.description: b for b in board.cards_box.children}
+    card_buttons = {b.description.removeprefix("✓ "): b for b in board.cards_box.children}
     card_buttons["War-chest card 0"].click()
     field_buttons = {b.children[0].description: b.children[0] for b in board.fields_box.children}
     field_buttons["Bid for the turn order"].click()
