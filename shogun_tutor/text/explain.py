@@ -198,7 +198,8 @@ def _round_start(e):
     )
 
 
-def _plan_field_name(f: str) -> str:
+def plan_field_name(f: str) -> str:
+    """The name of a plan field: an action card, the bid, or a court field of Tennō's Court."""
     if f == "bid":
         return _("Bid")
     if f.startswith("court"):  # Tennō's Court: court3 / court2 / court1
@@ -212,7 +213,7 @@ def _plan_done(e):
     ex = Explanation(_("{player} has planned in secret").format(player=player_name(e["player"])))
     if e["empty_fields"]:
         ex.lines.append(_("Too few cards: fields left empty: {fields}.").format(
-            fields=format_list([_plan_field_name(f) for f in e["empty_fields"]])))
+            fields=format_list([plan_field_name(f) for f in e["empty_fields"]])))
     return ex
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
+import re
+
 import ipywidgets as w
 
 from .. import i18n
@@ -20,10 +22,11 @@ from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import TOWER_CARD_PREFIX, Decision, chest_value
 from ..text.reasons import render as render_reason
-from ..viz.board import highlight_from_event
+from ..viz.board import Highlight, highlight_from_event
 from ..viz.palette import player_style
 from ..text import terms
 from .board_panel import BoardPanel
+from .planning_board import PlanningBoard, PlanningBoardWidget
 from ..text.explain import Explanation, explain, player_name
 from .bridge import why_link
 from .save_box import SaveBox
@@ -31,6 +34,20 @@ from .save_box import SaveBox
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
 MAX_MOVES = 12  # bot moves (with their reasons) shown for one step
+MAX_SEED = 10**9
+_SEED_RE = re.compile(r"\s*(\d{1,10})\s*")
+
+
+class SeedError(ValueError):
+    """A seed the learner typed that is not a whole number from 0 to MAX_SEED."""
+
+
+def parse_seed(text: str) -> int:
+    """The seed in ``text``; raises :class:`SeedError` for anything else (no clamping, no guessing)."""
+    m = _SEED_RE.fullmatch(text or "")
+    if not m or int(m.group(1)) > MAX_SEED:
+        raise SeedError(text)
+    return int(m.group(1))
 
 
 def describe_decision(d: Decision) -> str:
@@ -124,13 +141,17 @@ class GamePanel:
         self.bots: list = []
         self.step_events: list[dict] = []
         self.step_moves: list[tuple] = []  # (decision, reason) of the bots in this step
-        self._steps: list[int] = []  # decisions applied per step, for undo
+        self._marks: list[int] = []  # number of decisions before each step, for undo
+        self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
         self.side = w.Dropdown(layout=w.Layout(width="11em"))
         self.setup = w.Dropdown(layout=w.Layout(width="13em"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="11em"),
-                                     style={"description_width": "initial"})
+        self.seed = w.Text(value=str(seed), layout=w.Layout(width="11em"), continuous_update=False,
+                           style={"description_width": "initial"})
+        self.seed_error = w.HTML()
+        self.seed_error.add_class("shogun-seed-error")
+        self.seed_value = seed
         self.human = w.Dropdown(layout=w.Layout(width="11em"))
         self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
@@ -139,11 +160,17 @@ class GamePanel:
         self.round_button = w.Button(icon="fast-forward", layout=w.Layout(width="auto"))
         self.end_button = w.Button(layout=w.Layout(width="auto"))
         self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.undo_mine_button = w.Button(icon="reply", layout=w.Layout(width="auto", display="none"))
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
         self.choice = w.Dropdown(layout=w.Layout(width="26em"))
-        self.play_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
-        self.choice_box = w.HBox([self.choice, self.play_button], layout=w.Layout(display="none"))
+        self._plan_token: int | None = None
+        self._pending_token: int | None = None  # the decision the shown play button was made for
+        self.play_button = self._make_play_button(None)
+        self.choice_box = w.HBox([self.choice, self.play_button],
+                                 layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.plan_board: PlanningBoardWidget | None = None
+        self.plan_box = w.Box(layout=w.Layout(display="none"))
         self.status = w.HTML()
         self.status.add_class("shogun-status")
         self.table = w.HTML()
@@ -153,12 +180,13 @@ class GamePanel:
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
         self.board = BoardPanel(height=440, choose_board=False)
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
-                           self.new_button],
+                           self.new_button, self.seed_error],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.battle_button],
+        steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.undo_mine_button,
+                        self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
-        right = w.VBox([self.status, steps, self.choice_box, self.now, self.table, self.log_box, self.save_box.widget],
+        right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
@@ -168,15 +196,28 @@ class GamePanel:
         self.round_button.on_click(lambda _b: self.next_round())
         self.end_button.on_click(lambda _b: self.to_end())
         self.undo_button.on_click(lambda _b: self.undo())
-        self.play_button.on_click(lambda _b: self.play_choice())
+        self.undo_mine_button.on_click(lambda _b: self.undo_to_my_decision())
         self.battle_button.on_click(lambda _b: self._show_battle())
+        # settings take effect on change: a new game with them (the seat: at once, in this game)
+        for setting in (self.players, self.setup, self.seed, self.tenno, self.samurai):
+            setting.observe(lambda _c: self._setting_changed(), names="value")
         self.side.observe(lambda _c: self._side_changed(), names="value")
+        self.human.observe(lambda _c: self._seat_changed(), names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
         self.new_game()
 
     # --- texts -----------------------------------------------------------------------------
     def refresh_texts(self) -> None:
+        quiet, self._quiet = self._quiet, True
+        try:
+            self._refresh_texts()
+        finally:
+            self._quiet = quiet
+        if self.game is not None:
+            self._render()
+
+    def _refresh_texts(self) -> None:
         side, setup, human = self.side.value or "sun", self.setup.value or "beginner", self.human.value
         self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
         self.side.value = side
@@ -192,12 +233,12 @@ class GamePanel:
         self.next_button.description = _("Next step")
         self.round_button.description = _("Next round")
         self.end_button.description = _("To the end")
-        self.undo_button.description = _("Undo")
+        self.undo_button.description = _("Undo a step")
+        self.undo_mine_button.description = _("Back to my last decision")
         self.battle_button.description = _("Watch the battle in the tower")
         self.play_button.description = _("Play it")
         self.log_box.set_title(0, _("Game log"))
-        if self.game is not None:
-            self._render()
+        self.new_button.tooltip = _("Start again with these settings")
 
     def _setup_options(self, value: str) -> None:
         opts = [(_("Draft the provinces"), "draft")]
@@ -207,30 +248,69 @@ class GamePanel:
         self.setup.value = value if value in [v for _l, v in opts] else opts[0][1]
 
     def _side_changed(self) -> None:
-        self._setup_options(self.setup.value or "beginner")
+        if self._quiet:
+            return
+        self._quiet = True
+        try:
+            self._setup_options(self.setup.value or "beginner")
+        finally:
+            self._quiet = False
+        self._setting_changed()
+
+    def _setting_changed(self) -> None:
+        """A setting changed: a new game with it, unless the seed is not a number (then say so, keep the game)."""
+        if not self._quiet:
+            self.new_game()
+
+    def _seat_changed(self) -> None:
+        if not self._quiet and self.game is not None:
+            self._render()
+
+    def _read_seed(self) -> bool:
+        try:
+            self.seed_value = parse_seed(self.seed.value)
+        except SeedError:
+            self.seed_error.value = ("<span role='alert' style='color:#b00020'>" + escape(
+                _("The seed must be a whole number from 0 to {max}; the game was not changed.").format(
+                    max=i18n.format_number(MAX_SEED))) + "</span>")
+            return False
+        self.seed_error.value = ""
+        return True
 
     # --- the game ----------------------------------------------------------------------------
     def new_game(self) -> None:
+        """A new game with the settings shown; a bad seed is refused visibly and the current game kept."""
+        if not self._read_seed() and self.game is not None:
+            return
         n = self.players.value
         self.refresh_texts()
         expansions = tuple(name for name, box in (("tenno", self.tenno), ("samurai", self.samurai)) if box.value)
-        self.game = new_game(players=n, side=self.side.value, seed=self.seed.value, setup=self.setup.value,
-                             expansions=expansions)
-        self.bots = [make_bot("heuristic", self.seed.value * 10 + i) for i in range(n)]
+        seed = self.seed_value
+        self.game = new_game(players=n, side=self.side.value, seed=seed, setup=self.setup.value, expansions=expansions)
+        self.bots = [make_bot("heuristic", seed * 10 + i) for i in range(n)]
         self.step_events = list(self.game.state.log)
         self.step_moves = []
-        self._steps = []
+        self._marks = []
         self._render()
 
     def continue_game(self, game: Game) -> None:
         """Go on with a loaded game (a save or a replayed record) in place of the current one."""
         self.game = game
-        self.players.value, self.side.value = game.state.num_players, game.state.side  # the settings show its game
+        quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
+        try:
+            self.players.value, self.side.value = game.state.num_players, game.state.side
+        finally:
+            self._quiet = quiet
         self.refresh_texts()
         self.bots = [make_bot("heuristic", game.state.seed * 10 + i) for i in range(game.state.num_players)]
         self.step_events = []
-        self._steps = []
+        self.step_moves = []
+        self._marks = []
         self._render()
+
+    def learner_to_decide(self) -> bool:
+        who = self.game.to_decide() if self.game is not None else None
+        return bool(who) and who[1] == self.human.value
 
     def _bot_turn(self) -> bool:
         """Apply one bot decision; False when a human (or nobody) must decide."""
@@ -272,26 +352,75 @@ class GamePanel:
             applied += 1
         self._finish_step(start, applied)
 
-    def play_choice(self) -> None:
-        if self.game is None or self.choice.value is None:
-            return
-        start = len(self.game.state.log)
+    def _make_play_button(self, token: int | None) -> w.Button:
+        """A play button bound to one pending decision: a second click (a double click) finds it stale."""
+        button = w.Button(button_style="warning", description=_("Play it"), layout=w.Layout(width="auto", flex="0 0 auto"))
+        button.add_class("shogun-play")
+        button.on_click(lambda _b: self.play_choice(token))
+        return button
+
+    def _decision_token(self) -> int | None:
+        return len(self.game.decisions) if self.learner_to_decide() else None
+
+    def play_choice(self, token: int | None = None) -> bool:
+        """Apply the chosen decision, once: ``token`` is the pending decision the click was made for."""
+        if self.game is None or self.choice.value is None or not self.learner_to_decide():
+            return False
+        if token is not None and token != self._decision_token():
+            return False  # the click was for a decision already taken (a double click)
+        return self.apply_decision(self.choice.value)
+
+    def apply_decision(self, decision: Decision) -> bool:
+        """Apply one decision of the learner as one step."""
+        start, mark = len(self.game.state.log), len(self.game.decisions)
         self.step_moves = []
-        self.game.apply(self.choice.value)
-        self._finish_step(start, 1)
+        self.game.apply(decision)
+        self._marks.append(mark)
+        self.step_events = self.game.state.log[start:]
+        self._render()
+        return True
+
+    def apply_decisions(self, decisions: list[Decision]) -> None:
+        """Apply several decisions of the learner (a whole plan) as one step: one undo takes it back."""
+        start, mark = len(self.game.state.log), len(self.game.decisions)
+        for d in decisions:
+            self.game.apply(d)
+        self._marks.append(mark)
+        self.step_events = self.game.state.log[start:]
+        self._render()
 
     def undo(self) -> None:
-        if not self._steps or self.game is None:
+        """Take the last step back (all decisions of that step)."""
+        if not self._marks or self.game is None:
             return
-        for _step in range(self._steps.pop()):
+        self._undo_to(self._marks[-1])
+
+    def my_last_decision(self) -> int | None:
+        """The index in the game's decisions of the learner's last decision made in this panel."""
+        seat = self.human.value
+        first = self._marks[0] if self._marks else len(self.game.decisions)
+        for i in range(len(self.game.decisions) - 1, first - 1, -1):
+            if self.game.decisions[i].player == seat:
+                return i
+        return None
+
+    def undo_to_my_decision(self) -> None:
+        """Go back to just before the learner's last decision: the learner decides it again."""
+        index = self.my_last_decision() if self.game is not None else None
+        if index is not None:
+            self._undo_to(index)
+
+    def _undo_to(self, decisions: int) -> None:
+        while len(self.game.decisions) > decisions:
             self.game.undo()
+        self._marks = [m for m in self._marks if m < decisions]
         self.step_events = []
         self.step_moves = []
         self._render()
 
     def _finish_step(self, start: int, applied: int) -> None:
         if applied:
-            self._steps.append(applied)
+            self._marks.append(len(self.game.decisions) - applied)
         self.step_events = self.game.state.log[start:]
         self._render()
 
@@ -317,19 +446,46 @@ class GamePanel:
         self.table.value = self._table_html()
         recent = list(reversed(s.log[-MAX_LOG:]))
         self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
-        self.undo_button.disabled = not self._steps
+        self.undo_button.disabled = not self._marks
+        mine = self.human.value is not None and self.human.value >= 0
+        self.undo_mine_button.layout.display = None if mine else "none"
+        self.undo_mine_button.disabled = not mine or self.my_last_decision() is None
+        learner = self.learner_to_decide()
         for b in (self.next_button, self.round_button, self.end_button):
-            b.disabled = g.over
+            b.disabled = g.over or learner  # on the learner's turn they would do nothing
+            b.tooltip = _("Your turn: choose your decision first") if learner else ""
         has_battle = any(e["rule"] in ("battle.result", "battle.revolt") for e in self.step_events)
         self.battle_button.layout.display = None if has_battle and self.on_battle else "none"
-        who = g.to_decide()
-        if who and who[1] == self.human.value:
+        token = self._decision_token()
+        if token != self._pending_token:
+            self._pending_token = token
+            old, self.play_button = self.play_button, self._make_play_button(token)
+            self.choice_box.children = [self.choice, self.play_button]
+            old.close()
+        if learner and g.to_decide()[0] == "plan":
+            if self.plan_board is None or self.plan_board.model.game is not g or self._plan_token != token:
+                self._plan_token = token
+                model = PlanningBoard(g, self.human.value)
+                self.plan_board = PlanningBoardWidget(model, self.apply_decisions, on_select=self._highlight)
+                self.plan_box.children = [self.plan_board.widget]
+            else:
+                self.plan_board.render()
+            self.plan_box.layout.display = None
+            self.choice_box.layout.display = "none"
+        elif learner:
+            self.plan_box.layout.display = "none"
             options = g.legal_decisions()
             self.choice.options = [(describe_decision(d), d) for d in options]
+            if options and self.choice.value is None:
+                self.choice.index = 0  # never an empty choice
             self.choice.description = _("Your decision")
             self.choice_box.layout.display = None
         else:
             self.choice_box.layout.display = "none"
+            self.plan_box.layout.display = "none"
+
+    def _highlight(self, province: str | None) -> None:
+        self.board.set_state(self.game.state, Highlight("province", province) if province else None)
 
     def _moves_html(self) -> str:
         """The bots' decisions of this step, each with its reason."""

@@ -37,17 +37,40 @@ def test_undo_takes_a_step_back():
     assert panel.game.state.to_dict() == before
 
 
-def test_a_human_seat_decides_from_the_legal_decisions():
+def test_a_human_seat_plans_on_the_board_then_decides_from_the_legal_decisions():
     panel = GamePanel(players=3, seed=6)
     panel.human.value = 0
     panel.new_game()
     panel.next_step()
-    assert panel.choice_box.layout.display is None
-    labels = [label for label, _d in panel.choice.options]
-    assert any(" on Build a castle" in label for label in labels)
-    panel.choice.value = panel.choice.options[0][1]
-    panel.play_choice()
+    assert panel.plan_box.layout.display is None and panel.choice_box.layout.display == "none"
+    panel.plan_board.model.place("bid", "chest:0")
+    _plan_the_rest(panel)
     assert panel.game.state.players[0].plan
+    _to_the_learners_choice(panel)
+    assert panel.choice_box.layout.display is None and panel.choice.value is not None
+
+
+def _plan_the_rest(panel):
+    board = panel.plan_board
+    for field in board.model.fields:
+        if field not in board.model.plan:
+            board.model.place(field, board.model.unused_cards()[0])
+    board.render()  # the model was changed directly: the widget catches up (Confirm enabled)
+    board.confirm()
+    assert not board.message.value, board.message.value
+
+
+def _to_the_learners_choice(panel):
+    """Play on until the learner has a choice that is not the plan (a place, a move)."""
+    for _ in range(200):
+        if panel.learner_to_decide() and panel.game.to_decide()[0] != "plan":
+            return
+        if panel.learner_to_decide():
+            panel.plan_board.model.place("bid", "chest:0")
+            _plan_the_rest(panel)
+        else:
+            panel.next_step()
+    raise AssertionError("the learner never had to choose")
 
 
 def test_moon_side_offers_only_the_draft():
@@ -85,9 +108,7 @@ def test_the_expansions_are_set_up_options_and_a_human_reads_every_court_decisio
                 finally:
                     i18n.set_language("en")
             kinds.add(panel.game.to_decide()[0])
-            d = panel.game.legal_decisions()[-1]
-            panel.choice.value = next(v for _label, v in panel.choice.options if v == d) if panel.choice.options else d
-            panel.play_choice()
+            panel.apply_decision(panel.game.legal_decisions()[-1])  # plans go through the planning board's decisions
         else:
             panel.next_step()
     assert {"plan", "place"} <= kinds
@@ -96,3 +117,99 @@ def test_the_expansions_are_set_up_options_and_a_human_reads_every_court_decisio
     assert any("na polu zamiany 3 armii" in label for label in labels)  # Polish: the rulebook's "pole zamiany"
     assert not any(label in ("privilege", "samurai", "privilege_use") for label in labels)
     assert "court" in panel.game.rules.season and panel.game.state.extra["tenno"]["step"] is None
+
+
+# --- controls that cannot misfire ------------------------------------------------------------
+
+import pytest
+
+from shogun_tutor.ui.game_panel import MAX_SEED, SeedError, parse_seed
+
+
+def _learner_panel(seed=6):
+    panel = GamePanel(players=3, seed=seed)
+    panel.human.value = 0
+    panel.next_step()
+    assert panel.learner_to_decide()
+    return panel
+
+
+def test_settings_take_effect_on_change():
+    panel = GamePanel(players=3, seed=1)
+    first = panel.game
+    panel.players.value = 5
+    assert panel.game is not first and panel.game.state.num_players == 5
+    assert [v for _l, v in panel.human.options][-1] == 4  # "I play Purple" offered at once
+    panel.seed.value = "77"
+    assert panel.game.state.rules.players == 5 and panel.seed_value == 77
+    panel.side.value = "moon"
+    assert panel.game.state.phase in ("claim", "plan") and panel.setup.value == "draft"
+
+
+def test_choosing_a_seat_takes_effect_in_the_current_game():
+    panel = GamePanel(players=3, seed=6)
+    game = panel.game
+    panel.human.value = 0
+    panel.next_step()
+    assert panel.game is game and panel.learner_to_decide()
+    assert panel.plan_box.layout.display is None  # the learner plans on the planning board
+
+
+@pytest.mark.parametrize("text", ["99999999999999", "-5", "1e3", "3.7", "", "seven"])
+def test_bad_seeds_are_refused_visibly_and_the_game_kept(text):
+    panel = GamePanel(players=3, seed=4)
+    game = panel.game
+    panel.seed.value = text
+    assert panel.game is game and panel.seed_value == 4
+    assert "whole number" in panel.seed_error.value
+    panel.seed.value = "12"
+    assert panel.seed_error.value == "" and panel.seed_value == 12 and panel.game is not game
+
+
+def test_parse_seed_takes_only_whole_numbers_in_range():
+    assert parse_seed(" 42 ") == 42 and parse_seed(str(MAX_SEED)) == MAX_SEED
+    for bad in ("-1", str(MAX_SEED + 1), "1e3", "3.7", "0x10"):
+        with pytest.raises(SeedError):
+            parse_seed(bad)
+
+
+def test_step_buttons_are_disabled_on_the_learners_turn():
+    panel = _learner_panel()
+    assert panel.next_button.disabled and panel.round_button.disabled and panel.end_button.disabled
+    before = len(panel.game.decisions)
+    panel.next_step()  # even if called, it does nothing for the learner
+    assert len(panel.game.decisions) == before
+
+
+def test_a_double_click_applies_one_decision():
+    panel = _learner_panel()
+    _to_the_learners_choice(panel)
+    button = panel.play_button
+    before = len(panel.game.decisions)
+    button.click()
+    button.click()  # the second click of a double click reaches the button made for the first decision
+    assert len(panel.game.decisions) == before + 1
+    assert panel.play_button is not button  # a fresh button for the next decision
+
+
+def test_undo_back_to_the_learners_last_decision():
+    panel = _learner_panel()
+    assert panel.undo_mine_button.disabled
+    panel.plan_board.model.place("bid", "chest:0")
+    _plan_the_rest(panel)
+    mine = panel.my_last_decision()
+    assert mine is not None and not panel.undo_mine_button.disabled
+    panel.next_step()
+    panel.next_step()
+    assert len(panel.game.decisions) > mine + 1
+    panel.undo_to_my_decision()
+    assert len(panel.game.decisions) == mine and panel.learner_to_decide()
+
+
+def test_undo_after_to_the_end_goes_back_one_step_by_step():
+    panel = GamePanel(players=3, seed=5)
+    panel.next_step()
+    after_first = len(panel.game.decisions)
+    panel.to_end()
+    panel.undo()
+    assert len(panel.game.decisions) == after_first

@@ -1,0 +1,303 @@
+"""The planning board: the learner covers the action fields and the bid with cards, in any order.
+
+:class:`PlanningBoard` is a pure model (no widgets): put a card on a field, change your
+mind, see what each field will do with its card right now, and confirm — which gives the
+engine its ``plan`` decisions in the order the engine asks for them. An illegal placement is
+refused with the reason (:class:`PlacementRefused`), never silently fixed.
+:class:`PlanningBoardWidget` draws it: click a card, then a field.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+import ipywidgets as w
+
+from ..data import COMPONENTS
+from ..i18n import _, ngettext
+from ..rules import modifiers
+from ..rules.errors import RuleViolation
+from ..rules.game import Game
+from ..rules.phases.planning import CHEST_CARDS
+from ..rules.state import Decision, chest_value
+from ..text import terms
+from ..text.explain import plan_field_name
+
+OPEN_ACTIONS = 5  # the rules lay out the first five action cards face up, the other five face down
+
+
+class PlacementRefused(ValueError):
+    """A card cannot go on that field; ``str(error)`` is the reason, in the learner's language."""
+
+
+
+def _province(card: str) -> str:
+    return card.split("/")[0]
+
+
+class PlanningBoard:
+    """The plan of one seat while it is being made; nothing reaches the engine before :meth:`confirm`."""
+
+    def __init__(self, game: Game, seat: int):
+        self.game, self.seat = game, seat
+        s = game.state
+        self.fields: tuple[str, ...] = tuple(s.rules.plan_fields(s, seat))  # the engine's order
+        player = s.players[seat]
+        self.cards: list[str] = sorted(player.hand) + list(CHEST_CARDS)
+        self.plan: dict[str, str | None] = dict(player.plan)  # fields the engine already has stay as they are
+        self._fixed = set(player.plan)
+
+    # --- layout ------------------------------------------------------------------------
+    def layout(self) -> list[tuple[str, int | None]]:
+        """(field, position) in the season's action-card order: the open cards with their
+        position 1–5, then the hidden ones (position None), then the bid and any other fields."""
+        order = list(self.game.state.round.action_cards)
+        open_cards = order[:OPEN_ACTIONS]
+        rows: list[tuple[str, int | None]] = [(f, i + 1) for i, f in enumerate(open_cards) if f in self.fields]
+        rows += [(f, None) for f in self.fields if f not in open_cards and f != "bid"]
+        rows += [(f, None) for f in self.fields if f == "bid"]
+        return rows
+
+    # --- changing the plan -----------------------------------------------------------------
+    def field_of(self, card: str) -> str | None:
+        return next((f for f, c in self.plan.items() if c == card), None)
+
+    def unused_cards(self) -> list[str]:
+        used = set(self.plan.values())
+        return [c for c in self.cards if c not in used]
+
+    def why_not(self, field: str, card: str) -> str | None:
+        """Why ``card`` may not go on ``field`` (translated), or None."""
+        if field not in self.fields:
+            return _("That is not one of your plan fields.")
+        if field in self._fixed:
+            return _("This field is already planned.")
+        if card not in self.cards:
+            return _("That card is not in your hand.")
+        value = chest_value(card)
+        chests = self.game.state.players[self.seat].chests
+        if field == "bid" and value is not None and value > chests:
+            return ngettext("A bid of {bid} needs {bid} chests, but your war chest holds only {n} chest.",
+                            "A bid of {bid} needs {bid} chests, but your war chest holds only {n} chests.",
+                            chests).format(bid=value, n=chests)
+        return None
+
+    def place(self, field: str, card: str) -> str | None:
+        """Put ``card`` on ``field``; a card already on another field moves from there (returned:
+        that field). Raises :class:`PlacementRefused` with the reason."""
+        problem = self.why_not(field, card)
+        if problem is not None:
+            raise PlacementRefused(problem)
+        before = self.field_of(card)
+        if before is not None and before != field:
+            del self.plan[before]
+        self.plan[field] = card
+        return before if before != field else None
+
+    def clear(self, field: str) -> None:
+        if field not in self._fixed:
+            self.plan.pop(field, None)
+
+    # --- confirming ---------------------------------------------------------------------------
+    def empty_allowed(self) -> int:
+        """How many fields may stay empty: only as many as there are fields more than cards."""
+        return max(0, len(self.fields) - len(self.cards))
+
+    def open_fields(self) -> list[str]:
+        return [f for f in self.fields if f not in self.plan]
+
+    def problem(self) -> str | None:
+        """Why the plan cannot be confirmed yet (translated), or None."""
+        left = len(self.open_fields()) - self.empty_allowed()
+        if left > 0:
+            return ngettext("Cover {n} more field before you confirm.", "Cover {n} more fields before you confirm.",
+                            left).format(n=left)
+        return None
+
+    def decisions(self) -> list[Decision]:
+        """The plan as the engine's decisions, in the order it asks for them."""
+        return [Decision("plan", self.seat, field=f, card=self.plan.get(f)) for f in self.fields if f not in self._fixed]
+
+    def confirm(self, apply: Callable[[list[Decision]], None] | None = None) -> list[Decision]:
+        """Check the whole plan with the engine and send it. With ``apply``, it is given the decisions
+        (the game panel applies them as one step); else they are applied here. On a refusal the game
+        is left as it was and :class:`PlacementRefused` says why."""
+        problem = self.problem()
+        if problem is not None:
+            raise PlacementRefused(problem)
+        decisions = self.decisions()
+        done = 0
+        try:  # the engine is the authority: try the whole plan, then take it back
+            for d in decisions:
+                self.game.apply(d)
+                done += 1
+        except RuleViolation as e:
+            raise PlacementRefused(_("The rules refuse this plan: {rule}").format(rule=e.rule)) from e
+        finally:
+            for _i in range(done):
+                self.game.undo()
+        if apply is not None:
+            apply(decisions)
+        else:
+            for d in decisions:
+                self.game.apply(d)
+        return decisions
+
+    # --- what each field will do ------------------------------------------------------------------
+    def preview(self, field: str) -> str:
+        """What the field will do with its card now (translated)."""
+        card = self.plan.get(field)
+        s = self.game.state
+        pl = s.players[self.seat]
+        if card is None:
+            return _("Empty")
+        value = chest_value(card)
+        if field == "bid":
+            if value is None:
+                return _("A province card on the bid: you bid no chests, but rank before a bid of 0.")
+            if value == 0:
+                return _("A bid of 0 chests.")
+            return ngettext("You pay {n} chest for an earlier pick of the turn order.",
+                            "You pay {n} chests for an earlier pick of the turn order.", value).format(n=value)
+        if value is not None:
+            return _("A war-chest card: this action is skipped (it hides your plan from the others).")
+        prov = _province(card)
+        name = terms.province_name(prov)
+        if s.provinces[prov].owner != self.seat:
+            return _("You no longer hold {province}: this action will lapse.").format(province=name)
+        if field in ("tax", "rice"):
+            base = self.game.graph.nodes[prov]["tax" if field == "tax" else "rice"]
+            amount, _steps = modifiers.income(s, self.seat, field, base)
+            if field == "tax":
+                return ngettext("{province} pays {n} chest now (one unrest more).",
+                                "{province} pays {n} chests now (one unrest more).", amount).format(province=name, n=amount)
+            return ngettext("{province} gives {n} rice now (one unrest more).",
+                            "{province} gives {n} rice now (one unrest more).", amount).format(province=name, n=amount)
+        if field in ("castle", "temple", "theater"):
+            cost = modifiers.build_cost(s, self.seat, field)
+            pv = s.provinces[prov]
+            if field in pv.buildings:
+                return _("{province} already has this building: the action will lapse.").format(province=name)
+            if len(pv.buildings) >= self.game.graph.nodes[prov]["building_slots"]:
+                return _("{province} has no free building site: the action will lapse.").format(province=name)
+            if pl.chests < cost:
+                return ngettext("Costs {cost} chests; you have {n} chest now: the action would lapse.",
+                                "Costs {cost} chests; you have {n} chests now: the action would lapse.",
+                                pl.chests).format(cost=cost, n=pl.chests)
+            return ngettext("Build in {province} for {n} chest.", "Build in {province} for {n} chests.",
+                            cost).format(province=name, n=cost)
+        if field in COMPONENTS.action_amounts:
+            needed, _steps = modifiers.armies_needed(s, self.seat, field)
+            cost = COMPONENTS.action(field).cost
+            if pl.supply < needed:
+                return ngettext("Needs {n} army from your supply, which holds {supply}: the action would lapse.",
+                                "Needs {n} armies from your supply, which holds {supply}: the action would lapse.",
+                                needed).format(n=needed, supply=pl.supply)
+            return ngettext("Place {n} army in {province}; costs {cost} chests.",
+                            "Place {n} armies in {province}; costs {cost} chests.", needed).format(
+                n=needed, province=name, cost=cost)
+        armies = s.provinces[prov].armies
+        return ngettext("Move or attack from {province}, where {n} army stands now.",
+                        "Move or attack from {province}, where {n} armies stand now.", armies).format(
+            province=name, n=armies)
+
+
+def card_label(card: str) -> str:
+    value = chest_value(card)
+    if value is not None:
+        return _("War-chest card {chests}").format(chests=value)
+    return terms.province_name(_province(card))
+
+
+def field_label(field: str, position: int | None) -> str:
+    if field == "bid":
+        return _("Bid for the turn order")
+    if position is None:
+        return _("{action} (hidden card)").format(action=plan_field_name(field))
+    return _("{position}. {action}").format(position=position, action=plan_field_name(field))
+
+
+class PlanningBoardWidget:
+    """Click a card, then a field (clicking a field without a card takes its card back)."""
+
+    def __init__(self, model: PlanningBoard, on_confirm: Callable[[list[Decision]], None],
+                 on_select: Callable[[str | None], None] | None = None):
+        self.model, self.on_confirm, self.on_select = model, on_confirm, on_select
+        self.selected: str | None = None
+        self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.fields_box = w.VBox()
+        self.message = w.HTML()
+        self.message.add_class("shogun-plan-message")
+        self.confirm_button = w.Button(button_style="warning", icon="check", layout=w.Layout(width="auto"))
+        self.confirm_button.add_class("shogun-plan-confirm")
+        self.confirm_button.on_click(lambda _b: self.confirm())
+        self.title = w.HTML()
+        self.widget = w.VBox([self.title, self.cards_box, self.fields_box, self.message, self.confirm_button])
+        self.widget.add_class("shogun-planning-board")
+        self.render()
+
+    def select(self, card: str) -> None:
+        self.selected = None if self.selected == card else card
+        self.message.value = ""
+        self.render()
+
+    def click_field(self, field: str) -> None:
+        if self.selected is None:
+            self.model.clear(field)
+        else:
+            try:
+                moved = self.model.place(field, self.selected)
+            except PlacementRefused as e:
+                self.message.value = f"<span role='alert' style='color:#b00020'>{escape(str(e))}</span>"
+                self.render(keep_message=True)
+                return
+            self.message.value = "" if moved is None else escape(_("Moved from {field}.").format(
+                field=field_label(moved, None) if moved == "bid" else plan_field_name(moved)))
+            self.selected = None
+        if self.on_select is not None:
+            card = self.model.plan.get(field)
+            self.on_select(None if card is None or chest_value(card) is not None else _province(card))
+        self.render(keep_message=True)
+
+    def confirm(self) -> None:
+        if self.confirm_button.disabled:
+            return
+        try:
+            self.model.confirm(apply=self.on_confirm)
+        except PlacementRefused as e:
+            self.message.value = f"<span role='alert' style='color:#b00020'>{escape(str(e))}</span>"
+            return
+        self.confirm_button.disabled = True  # one plan per click: the board is replaced after this
+
+    def render(self, keep_message: bool = False) -> None:
+        m = self.model
+        self.title.value = "<b>" + escape(_("Your plan: click a card, then a field. Change it as you like until you confirm.")) + "</b>"
+        buttons = []
+        for card in m.cards:
+            on = m.field_of(card)
+            b = w.Button(description=("✓ " if on else "") + card_label(card), layout=w.Layout(width="auto"),
+                         button_style="info" if card == self.selected else "",
+                         tooltip=_("On {field}").format(field=plan_field_name(on) if on != "bid" else field_label(on, None)) if on else "")
+            b.add_class("shogun-plan-card")
+            if on:
+                b.add_class("shogun-plan-card-used")
+            b.on_click(lambda _b, c=card: self.select(c))
+            buttons.append(b)
+        self.cards_box.children = buttons
+        rows = []
+        for field, position in m.layout():
+            card = m.plan.get(field)
+            b = w.Button(description=field_label(field, position), layout=w.Layout(width="15em", flex="0 0 15em"),
+                         button_style="success" if card else "")
+            b.add_class("shogun-plan-field")
+            b.on_click(lambda _b, f=field: self.click_field(f))
+            what = w.HTML(f"<b>{escape(card_label(card))}</b> — {escape(m.preview(field))}" if card
+                          else escape(_("Empty")))
+            rows.append(w.HBox([b, what], layout=w.Layout(align_items="center")))
+        self.fields_box.children = rows
+        problem = m.problem()
+        self.confirm_button.description = _("Confirm the plan")
+        self.confirm_button.disabled = problem is not None
+        if not keep_message:
+            self.message.value = escape(problem) if problem else ""

@@ -1,0 +1,123 @@
+"""The planning board model: any order, change your mind, refusals with reasons, confirm → the engine's decisions."""
+
+import pytest
+
+from shogun_tutor.rules.game import new_game
+from shogun_tutor.rules.state import chest_card
+from shogun_tutor.ui.planning_board import PlacementRefused, PlanningBoard
+
+
+def _board(seed=3, seat=0):
+    game = new_game(players=3, side="sun", seed=seed, setup="beginner")
+    assert game.to_decide() == ("plan", seat)
+    return game, PlanningBoard(game, seat)
+
+
+def _fill(board):
+    """Cover the fields from the last to the first (the reverse of the engine's order)."""
+    board.place("bid", chest_card(0))
+    cards = iter(board.unused_cards())
+    for field in reversed(board.fields):
+        if field != "bid":
+            board.place(field, next(cards))
+
+
+def test_layout_follows_the_action_cards_open_then_hidden_then_the_bid():
+    game, board = _board()
+    rows = board.layout()
+    order = game.state.round.action_cards
+    assert [f for f, _p in rows[:5]] == order[:5] and [p for _f, p in rows[:5]] == [1, 2, 3, 4, 5]
+    assert {f for f, p in rows[5:10]} == set(order[5:]) and all(p is None for _f, p in rows[5:10])
+    assert rows[-1] == ("bid", None) and len(rows) == len(board.fields)
+
+
+def test_any_order_then_confirm_gives_the_engine_its_decisions_in_its_order():
+    game, board = _board()
+    _fill(board)
+    assert board.problem() is None
+    decisions = board.confirm()
+    assert [d.field for d in decisions] == list(board.fields)
+    assert game.state.players[0].plan == {d.field: d.card for d in decisions}
+    assert game.to_decide() != ("plan", 0)
+
+
+def test_a_card_moves_when_placed_again_and_fields_can_be_cleared():
+    game, board = _board()
+    card = board.unused_cards()[0]
+    board.place("castle", card)
+    assert board.place("tax", card) == "castle"
+    assert board.field_of(card) == "tax" and "castle" not in board.plan
+    board.clear("tax")
+    assert board.field_of(card) is None
+    assert game.state.players[0].plan == {}  # nothing reached the engine
+
+
+def test_an_unaffordable_bid_is_refused_with_the_reason_and_changes_nothing():
+    game, board = _board()
+    game.state.players[0].chests = chests = 2  # a poor daimyo
+    too_much = chest_card(max(v for v in range(0, 6) if chest_card(v) in board.cards))
+    assert int(too_much.split(":")[1]) > chests
+    with pytest.raises(PlacementRefused, match="war chest holds only"):
+        board.place("bid", too_much)
+    assert "bid" not in board.plan
+
+
+def test_confirm_is_refused_while_fields_are_open():
+    game, board = _board()
+    board.place("castle", board.unused_cards()[0])
+    with pytest.raises(PlacementRefused, match="more fields"):
+        board.confirm()
+    assert game.state.players[0].plan == {}
+
+
+def test_previews_say_what_a_field_does_now():
+    game, board = _board()
+    province = sorted(game.state.players[0].hand)[0]
+    board.place("tax", province)
+    base = game.graph.nodes[province.split("/")[0]]["tax"]
+    assert f"pays {base} chest" in board.preview("tax")
+    board.place("castle", chest_card(0))
+    assert "skipped" in board.preview("castle")
+    board.place("bid", chest_card(1))
+    assert "You pay 1 chest for an earlier pick" in board.preview("bid")
+
+
+def test_the_game_panel_plans_on_the_board_and_confirm_is_one_step():
+    from shogun_tutor.ui.game_panel import GamePanel
+
+    panel = GamePanel(players=3, seed=3)
+    panel.human.value = 0
+    assert panel.plan_box.layout.display is None and panel.choice_box.layout.display == "none"
+    board = panel.plan_board
+    assert board.confirm_button.disabled  # nothing planned yet
+    # click a card, then a field: the bid first, then the rest from the bottom up
+    card_buttons = {b.description.removeprefix("✓ "): b for b in board.cards_box.children}
+    card_buttons["War-chest card 0"].click()
+    field_buttons = {b.children[0].description: b.children[0] for b in board.fields_box.children}
+    field_buttons["Bid for the turn order"].click()
+    assert board.model.plan["bid"] == "chest:0"
+    for field in reversed(board.model.fields):
+        if field != "bid":
+            board.select(board.model.unused_cards()[0])
+            board.click_field(field)
+    assert not board.confirm_button.disabled
+    before = len(panel.game.decisions)
+    confirm = board.confirm_button
+    confirm.click()
+    confirm.click()  # a double click sends one plan
+    assert len(panel.game.decisions) == before + len(board.model.fields)
+    panel.undo()  # one undo takes the whole plan back
+    assert len(panel.game.decisions) == before and panel.learner_to_decide()
+
+
+def test_a_refused_placement_is_explained_on_the_board():
+    from shogun_tutor.ui.game_panel import GamePanel
+
+    panel = GamePanel(players=3, seed=3)
+    panel.game.state.players[0].chests = 1
+    panel.human.value = 0
+    board = panel.plan_board
+    board.select("chest:3")
+    board.click_field("bid")
+    assert "war chest holds only 1 chest" in board.message.value
+    assert "bid" not in board.model.plan
