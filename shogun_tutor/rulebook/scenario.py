@@ -293,11 +293,16 @@ class Scenario:
             if action not in ("army1_move", "battle_a", "battle_b"):
                 raise ScenarioError(self.id, f"a move is decided in a move action, not {action!r}")
             d["players"][seat]["plan"][action] = cards[decide["province"]]
-            for s, special in rnd.get("specials", {}).items():
-                d["players"][int(s)]["special"] = special
             order = d["turn_order"]
+            d["pick_order"] = list(order)  # the bids were revealed in that order (a complete round's record)
+            specials = d["specials"]
             for place, s in enumerate(order):
                 d["players"][s]["place"] = place
+            for s, special in rnd.get("specials", {}).items():  # the given special lies on that seat's place
+                here, there = order.index(int(s)), specials.index(special)
+                specials[here], specials[there] = specials[there], specials[here]
+            for place, s in enumerate(order):
+                d["players"][s]["special"] = specials[place]
             d["phase"] = "actions"
             d["turn_index"] = order.index(seat)
             d["pending"] = {"kind": "move", "player": seat, "province": decide["province"], "action": action, "options": []}

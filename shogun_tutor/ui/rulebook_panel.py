@@ -273,11 +273,10 @@ class RulebookPanel:
 
     def _tower_widget(self) -> w.Widget:
         if self._tower is None:
-            import plotly.graph_objects as go
-
             from ..viz.tower import tower_figure
-            from .board_panel import PLOT_CONFIG
-            self._tower = go.FigureWidget(tower_figure(height=460))
+            from .board_panel import PLOT_CONFIG, figure_widget
+            fig = tower_figure(height=460)
+            self._tower = figure_widget(fig.data, fig.layout)
             self._tower._config = PLOT_CONFIG
             self._tower.add_class("shogun-rulebook-tower")
         return self._tower
@@ -285,9 +284,9 @@ class RulebookPanel:
     def _on_state(self, state, last_event) -> None:
         """A try-it moved on: the chapter's visual follows its position."""
         if self.current.visual == "tower" and self._tower is not None:
-            from ..viz.tower import tower_figure, tower_state_cubes
-            from .board_panel import replace_figure
-            replace_figure(self._tower, tower_figure(tower_state_cubes(state.tower), height=460))
+            from ..viz.tower import tower_state_cubes
+            from .tower_panel import draw_cubes
+            draw_cubes(self._tower, tower_state_cubes(state.tower), len(state.tower.levels))
         elif self.current.visual == "board" and self._board is not None:
             from ..viz.board import highlight_from_event
             self._board.set_state(state, highlight_from_event(last_event) if last_event else None)

@@ -32,6 +32,21 @@ FILL_PLAYERS = 4  # the demo tower is filled as at the start of a 4-player game
 FRAME_SECONDS = 0.55
 
 
+def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
+    """Move the cubes of a :func:`~shogun_tutor.viz.tower.tower_figure` widget (trace 0) in place."""
+    v = cube_trace_values(cubes, levels)
+    trace = figure.data[0]
+    ctx = figure.batch_animate(duration=int(FRAME_SECONDS * 800), easing="cubic-in-out") if animate else figure.batch_update()
+    with ctx:
+        trace.ids = v["ids"]
+        trace.x = v["x"]
+        trace.y = v["y"]
+        trace.text = v["text"]
+        trace.marker.color = v["marker_color"]
+        trace.textfont.color = v["textfont_color"]
+    sync_for_new_views(figure)
+
+
 class TowerPanel:
     """``TowerPanel().widget`` is the whole demo."""
 
@@ -263,17 +278,7 @@ class TowerPanel:
             self.skip_button.disabled = True
 
     def _draw(self, cubes, animate: bool = False) -> None:
-        v = cube_trace_values(cubes, self.model.params.levels)
-        trace = self.figure.data[0]
-        ctx = self.figure.batch_animate(duration=int(FRAME_SECONDS * 800), easing="cubic-in-out") if animate else self.figure.batch_update()
-        with ctx:
-            trace.ids = v["ids"]
-            trace.x = v["x"]
-            trace.y = v["y"]
-            trace.text = v["text"]
-            trace.marker.color = v["marker_color"]
-            trace.textfont.color = v["textfont_color"]
-        sync_for_new_views(self.figure)
+        draw_cubes(self.figure, cubes, self.model.params.levels, animate)
 
     def _render_verdict(self, kind, attacker, defender, came_out, verdict, province=None) -> None:
         lines = battle_lines(kind, attacker, defender, came_out, verdict, province)

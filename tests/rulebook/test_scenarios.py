@@ -93,7 +93,7 @@ def _raw(sid="kozuke-battle"):
 @pytest.mark.parametrize("change, message", [
     (lambda r: r.update(players=6), "players"),
     (lambda r: r["provinces"].update(Atlantis={"owner": 0, "armies": 1}), "Atlantis"),
-    (lambda r: r["provinces"]["Shinano"].update(armies=70), "negative supply"),
+    (lambda r: r["provinces"]["Shinano"].update(armies=70), "supply: -"),
     (lambda r: r["tower"].update(levels=[["dragon"]]), "levels"),
     (lambda r: r.pop("round"), "round"),
     (lambda r: r["round"]["decide"].update(kind="dance"), "kind"),
