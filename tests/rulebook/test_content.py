@@ -126,3 +126,15 @@ def test_counts_from_the_data_select_a_plural_form(lang, one, many, monkeypatch)
 
     monkeypatch.setattr(content, "COMPONENTS", dataclasses.replace(content.COMPONENTS, tower_fill_armies_each=1, tower_fill_farmers=1))
     assert one in content.paragraph("setup", screen)
+
+
+def test_the_expansions_chapter_comes_last_and_says_the_privilege_amounts_are_inferred():
+    from shogun_tutor.data import COMPONENTS
+    assert content.CHAPTERS[-1].key == "expansions"
+    for prefix, key in (("court.", "court"), ("privilege.", "privilege"), ("samurai.", "samurai")):
+        assert any(k.startswith(prefix) for k in content.LOG_RULES)
+        assert all(v == key for k, v in content.LOG_RULES.items() if k.startswith(prefix))
+    screens = [content.paragraph("expansions", s) for s in content.chapter("expansions").screens]
+    assert f"{COMPONENTS.court_officials_each} court officials" in screens[0]
+    assert "inferred" in screens[1] and "inferred" in content.rule_text(content.rule("privilege"))
+    assert f"at least {COMPONENTS.samurai_min_regions} regions" in screens[2]
