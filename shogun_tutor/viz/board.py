@@ -642,7 +642,7 @@ def state_hover(name: str, state: Any) -> str:
         lines.append(escape(_("Buildings: {buildings}").format(
             buildings=format_list([terms.building_name(b) for b in ps.buildings]))))
     if ps.unrest:
-        lines.append(escape(ngettext("{n} unrest marker", "{n} unrest markers", ps.unrest).format(n=ps.unrest)))
+        lines.append(escape(_("Unrest markers: {unrest}").format(unrest=ps.unrest)))
     return "<br>".join(lines)
 
 
