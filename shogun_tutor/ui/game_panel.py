@@ -489,10 +489,15 @@ class GamePanel:
 
     def _moves_html(self) -> str:
         """The bots' decisions of this step, each with its reason."""
-        rows = "".join(
-            f"<li><b>{escape(player_name(d.player))}</b>: {escape(describe_decision(d))} "
-            f"<span style='color:#555'>— {escape(render_reason(r))}</span></li>" for d, r in self.step_moves)
+        rows = "".join(f"<li>{self._move_html(d, r)}</li>" for d, r in self.step_moves)
         return f"<ul class='shogun-bot-moves' style='margin:0.2em 0 0.4em 1.1em;padding:0'>{rows}</ul>" if rows else ""
+
+    @staticmethod
+    def _move_html(d: Decision, reason) -> str:
+        """One bot decision with its reason: a whole message, its placeholders filled with escaped HTML."""
+        return escape(_("{player}: {decision} — {reason}")).format(
+            player=f"<b>{escape(player_name(d.player))}</b>", decision=escape(describe_decision(d)),
+            reason=f"<span style='color:#555'>{escape(render_reason(reason))}</span>")
 
     def _table_html(self) -> str:
         s = self.game.state

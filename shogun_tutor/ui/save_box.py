@@ -74,7 +74,7 @@ class SaveBox:
         text = game.save()
         href = "data:application/json;base64," + base64.b64encode(text.encode()).decode()
         label = _("Download the saved game")
-        self.link.value = f"<a download='shogun-game.json' href='{href}'>{escape(label)}</a>"
+        self.link.value = f"<a download='shogun-game.json' href='{href}'>{escape(label)}</a>"  # i18n-ok: the label is the link's only text; the rest is markup and a data URL
         return text
 
     def load(self, content: bytes | None) -> bool:

@@ -640,9 +640,9 @@ def state_hover(name: str, state: Any) -> str:
              escape(_("Owner: {owner} · Armies: {armies}").format(owner=owner, armies=ps.armies))]
     if ps.buildings:
         lines.append(escape(_("Buildings: {buildings}").format(
-            buildings=", ".join(terms.building_name(b) for b in ps.buildings))))
+            buildings=format_list([terms.building_name(b) for b in ps.buildings]))))
     if ps.unrest:
-        lines.append(escape(_("Unrest markers: {n}").format(n=ps.unrest)))
+        lines.append(escape(_("Unrest markers: {unrest}").format(unrest=ps.unrest)))
     return "<br>".join(lines)
 
 
