@@ -336,13 +336,17 @@ def check_progress(state: GameState) -> None:
         planned = [c for c in pl.plan.values() if c is not None]
         if len(planned) != len(set(planned)):
             raise bad(f"player {pl.seat} planned the same card twice")
+        extra_cards = state.rules.plan_cards(state, pl.seat)  # an expansion's cards (Tennō's Court: the tower cards)
         for f, c in pl.plan.items():
-            if c is not None and c not in pl.hand and c not in pl.handed_over and c not in CHEST_CARDS:
+            if c is not None and c not in pl.hand and c not in pl.handed_over and c not in CHEST_CARDS and c not in extra_cards:
                 raise bad(f"player {pl.seat} planned {c!r} on {f}, a card he does not hold")
             if f == "bid" and c in CHEST_CARDS and state.phase == "plan" and int(c[6:]) > pl.chests:
                 raise bad(f"player {pl.seat} bids {c!r} with {pl.chests} chests")
     # -- the pending decision --------------------------------------------------------------
     check_pending(state)
+
+
+BASE_DECISION_KINDS = frozenset({"claim", "redraw", "plan", "place", "move", "revolt"})
 
 
 def check_pending(state: GameState) -> None:
@@ -352,6 +356,8 @@ def check_pending(state: GameState) -> None:
             raise bad("the game is over but a decision is pending")
         return
     if p is None:
+        if state.rules.expansions:  # an expansion's steps may stand between two decisions; its own check judges them
+            return
         raise bad(f"no decision is pending in the {state.phase} phase: the game could not go on")
     kinds = state.rules.decision_kinds
     if p.kind not in kinds or kinds[p.kind][1].id != state.phase:
@@ -362,7 +368,7 @@ def check_pending(state: GameState) -> None:
         raise bad(f"the pending decision names the province {p.province!r}, not in play")
     if set(p.options) - set(state.provinces):
         raise bad("the pending revolts name provinces not in play")
-    if p.action is not None and p.action not in ACTION_IDS:
+    if p.action is not None and p.action not in ACTION_IDS and p.kind in BASE_DECISION_KINDS:
         raise bad(f"the pending decision names the unknown action {p.action!r}")
     pl = state.players[p.player]
     if p.kind == "plan" and (state.round.planner != p.player or len(pl.plan) >= len(state.rules.plan_fields(state, p.player))):

@@ -178,7 +178,7 @@ class GamePanel:
         self.now.add_class("shogun-now")
         self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
-        self.board = BoardPanel(height=440, choose_board=False)
+        self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
                            self.new_button, self.seed_error],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))

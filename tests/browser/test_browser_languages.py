@@ -37,7 +37,7 @@ def _click_until(page, button_text: str, selector: str, clicks: int) -> None:
 @pytest.mark.parametrize("lang", ["pl", "zh", "ja"])
 def test_battle_and_winter_explained_in_the_language(app_page, voila_url, lang):
     t = i18n.translator(lang)
-    app_page.open(voila_url + f"?lang={lang}")
+    app_page.open(voila_url + f"?lang={lang}&tab=game")  # straight to the guided game
     page = app_page.page
     page.wait_for_function(f"document.querySelector('.shogun-language-label').innerText === {t.gettext('Language')!r}",
                            timeout=60_000)

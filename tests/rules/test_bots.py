@@ -12,7 +12,7 @@ from shogun_tutor import i18n
 from shogun_tutor.__main__ import main
 from shogun_tutor.botstats import count_blunders, game_setup, pairing, play_game, wilson
 from shogun_tutor.rules.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
-from shogun_tutor.rules.bots.heuristic import _worst_case_balance
+from shogun_tutor.rules.bots.values import _worst_case_balance
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.state import chest_value
 from shogun_tutor.text.reasons import KINDS, render

@@ -243,7 +243,13 @@ def test_immunity_cards_protect_against_their_battle_action_for_one_round():
 def test_card_1_sets_the_event_aside_and_kept_card_4_removes_the_next_unrest():
     g = court_game()
     s = g.state
-    s.round.event = next(e.number for e in COMPONENTS.events if e.effect == "neutral_two_farmers")
+    two = next(e.number for e in COMPONENTS.events if e.effect == "neutral_two_farmers")
+    for pile in (s.event_deck, s.events_face_up, s.events_used):  # the event card lies in one place only
+        if two in pile:
+            pile.remove(two)
+    if s.round.event is not None:
+        s.events_used.append(s.round.event)
+    s.round.event = two
     assert modifiers.neutral_farmers(s)[0] == 2
     s.extra["tenno"]["cancelled"] = True
     assert modifiers.event_sources(s) == [] and modifiers.neutral_farmers(s)[0] == 1

@@ -12,7 +12,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from shogun_tutor.rules.bots import HeuristicBot, play
+from shogun_tutor.rules.bots import BOTS, play
+
+HeuristicBot = BOTS["heuristic-v1"]  # the heuristic bot of the engine before the restructuring
 from shogun_tutor.rules.game import Game, new_game
 
 OUT = Path(__file__).with_name("saves_v1.json")

@@ -1,0 +1,119 @@
+"""What the heuristic bot values: battle odds on a typical tower, the war-chest balance in the
+worst action order, and the worth of an attack or a building (pure functions of the state)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...data import COMPONENTS
+
+COST = {a.id: a.cost for a in COMPONENTS.actions}
+
+def attack_odds(moved: int, defenders: int, farmers: int, neutral: bool) -> tuple[float, float]:
+    """(chance to win, chance of a draw) for ``moved`` attackers, from the tower model's odds
+    on a typical filled tower (seeded: the same numbers in every process)."""
+    from ..odds import battle_odds
+
+    moved, defenders = min(moved, 20), min(defenders, 20)
+    if neutral:
+        o = battle_odds(moved, 0, farmers, tower=_typical_tower(), trials=600, kind="neutral",
+                        defender_seat=None, seed=moved * 97 + farmers)
+    else:
+        o = battle_odds(moved, defenders, 0, tower=_typical_tower(), trials=600, kind="player",
+                        seed=moved * 97 + defenders * 7)
+    return o.win, o.draw
+
+
+@lru_cache(maxsize=1)
+def _typical_tower():
+    from ..game import new_game
+
+    return new_game(players=4, seed=0, history=False).state.tower
+
+
+
+
+def _best_special(values: dict[str, float]) -> str:
+    return max(sorted(values), key=lambda k: values[k])
+
+
+def _comes_before(first: str, second: str, open_cards: list[str]) -> bool:
+    """True if action card ``first`` surely comes before ``second`` (both among the open cards)."""
+    return first in open_cards and second in open_cards and open_cards.index(first) < open_cards.index(second)
+
+
+def _worst_case_balance(fields: dict[str, str], open_cards: list[str], chests: int, tax_income: int) -> int:
+    """The lowest the war chest can sink while the planned actions are paid, in the worst order
+    the open action cards allow: hidden paid actions before a hidden tax."""
+    order = [a for a in open_cards if a in fields]
+    hidden = sorted(a for a in fields if a not in open_cards)
+    hidden.sort(key=lambda a: a == "tax")  # worst case: the tax card is the last of the hidden ones
+    low = balance = chests
+    for a in order + hidden:
+        if a == "tax":
+            balance += tax_income
+        else:
+            balance -= COST.get(a, 0)
+        low = min(low, balance)
+    return low
+
+
+def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, effects, rice_need, last_round,
+                  exact=False) -> tuple[float, int, int, float]:
+    """Expected gain (in points) of attacking ``dst`` from ``src``: (value, armies moved, defence, chance)."""
+    t = s.provinces[dst]
+    sp = s.provinces[src]
+    if moved < 1:
+        return -9.0, moved, 0, 0.0
+    if t.owner is None:
+        farmers = 2 if "neutral_two_farmers" in effects else 1
+        win, draw = attack_odds(moved, 0, farmers, True)
+        defence = farmers
+        gain = winters_left * 1.0 + 0.4  # a province: points every winter and one more card
+        if rice_need > -1:
+            gain -= 1.2  # one more mouth to feed than the rice still to come can feed: a winter revolt
+    else:
+        defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
+        win, draw = attack_odds(moved, defence, 0, False)
+        gain = winters_left * (1.0 + len(t.buildings)) + 1.0 + 0.5 * len(t.buildings)  # theirs lost too
+    left = sp.armies - moved
+    exposure = 0.25 * max(0, src_threat + 1 - left) * winters_left * (1 + len(sp.buildings)) / 2
+    value = win * gain - 0.06 * moved * (1 - win) - exposure
+    if t.owner is not None:
+        value -= draw * 0.3 * (1 + len(t.buildings))  # a draw clears the province for nobody
+    return value, moved, defence, win
+
+
+def _building_value(s, nodes, seat, p, b, threat, winters_left) -> float | None:
+    pv = s.provinces[p]
+    if b in pv.buildings or len(pv.buildings) >= nodes[p]["building_slots"]:
+        return None
+    region = nodes[p]["region"]
+    n = s.num_players
+    counts = [0] * n
+    for name, q in s.provinces.items():
+        if q.owner is not None and nodes[name]["region"] == region and b in q.buildings:
+            counts[q.owner] += 1
+    mine = counts[seat]
+    best_other = max((c for i, c in enumerate(counts) if i != seat), default=0)
+    pts = COMPONENTS.scoring.region_majority[b]
+    tie = COMPONENTS.scoring.tie_penalty
+
+    def my_points(c: int) -> int:
+        if c == 0 or c < best_other:
+            return 0
+        return pts - tie if c == best_other else pts
+
+    def their_loss(c: int) -> float:
+        if best_other == 0:
+            return 0.0
+        if c > best_other:
+            return float(pts if mine < best_other else (tie if mine == best_other else 0))
+        if c == best_other and mine < best_other:
+            return float(tie)
+        return 0.0
+
+    majority = my_points(mine + 1) - my_points(mine) + 0.4 * their_loss(mine + 1)
+    value = winters_left * (COMPONENTS.scoring.per_building + 0.8 * majority)
+    danger = max(0, threat + 2 - pv.armies) / (pv.armies + 2)
+    return value * (1 - min(0.7, danger))
