@@ -21,6 +21,7 @@ Only the engine's public API is used: :func:`new_game`, :meth:`Game.save`,
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -116,9 +117,10 @@ SCHEMA: dict = {
                     "required": ["kind", "player"],
                     "additionalProperties": False,
                     "properties": {
-                        "kind": {"enum": ["move", "place"]},
+                        "kind": {"enum": ["move", "place", "plan"]},
                         "player": {"type": "integer", "minimum": 0, "maximum": 4},
                         "province": {"type": "string"},
+                        "field": {"enum": list(ACTION_IDS)},
                         "pick_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
                     },
                 },
@@ -205,7 +207,7 @@ class Scenario:
         if raw["start"] != "position":
             return game
         data = json.loads(game.save())
-        self._arrange(data, script)
+        self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
         for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
             if flat in data:
                 data[group][name] = data.pop(flat)
@@ -214,7 +216,7 @@ class Scenario:
         except ValueError as exc:  # SaveFileError: the position breaks a conservation law
             raise ScenarioError(self.id, str(exc)) from None
 
-    def _arrange(self, d: dict, script: list[dict]) -> None:
+    def _arrange(self, d: dict, script: list[dict], rng_state: tuple) -> None:
         raw, n = self.raw, self.raw["players"]
         g = province_graph(raw["side"], n)
         unknown = sorted(set(raw.get("provinces", {})) - set(g.nodes))
@@ -263,9 +265,9 @@ class Scenario:
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
         d["draft_deck"], d["draft_face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
-        self._arrange_round(d, cards)
+        self._arrange_round(d, cards, rng_state)
 
-    def _arrange_round(self, d: dict, cards: dict[str, str]) -> None:
+    def _arrange_round(self, d: dict, cards: dict[str, str], rng_state: tuple) -> None:
         rnd = self.raw["round"]
         n = self.raw["players"]
         d["season"] = rnd["season"]
@@ -274,6 +276,14 @@ class Scenario:
         winter = rnd.get("winter_card", others[-1])
         seasons_left = {"spring": 2, "summer": 1, "autumn": 0}[rnd["season"]]
         d["events_face_up"] = others[:seasons_left] + [winter]
+        if rnd["decide"]["kind"] == "plan":  # the event is still face up: lay it where the coming draw takes it
+            pool = [e for e in d["events_face_up"] if e != rnd["event"]]
+            order = list(range(len(pool) + 1))
+            rng = random.Random()
+            rng.setstate(rng_state)
+            rng.shuffle(order)  # the same shuffle the engine's draw makes of the face-up cards
+            pool.insert(order[0], rnd["event"])
+            d["events_face_up"] = pool
         d["event_deck"] = [e for e in others if e not in d["events_face_up"]]
         d["events_used"] = []
         d["action_cards"] = list(rnd["actions"]) + [a for a in ACTION_IDS if a not in rnd["actions"]]
@@ -283,11 +293,20 @@ class Scenario:
         for seat, plan in rnd.get("plans", {}).items():
             player = d["players"][int(seat)]
             for field, province in plan.items():
+                if province.startswith("chest:"):
+                    continue
                 if province not in cards:
                     raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
                 player["plan"][field] = cards[province]
         decide = rnd["decide"]
         seat = decide["player"]
+        for s, plan in rnd.get("plans", {}).items():  # war-chest cards as planned (a bid)
+            for field, card in plan.items():
+                if card.startswith("chest:"):
+                    d["players"][int(s)]["plan"][field] = card
+        if decide["kind"] == "plan":
+            self._arrange_plan(d, decide)
+            return
         if decide["kind"] == "move":
             action = rnd["actions"][0]
             if action not in ("army1_move", "battle_a", "battle_b"):
@@ -315,6 +334,22 @@ class Scenario:
         d["planner"] = n
         d["winter_queue"], d["revolts"] = [], {}
 
+    def _arrange_plan(self, d: dict, decide: dict) -> None:
+        """The learner covers one action field; every other field of every seat is planned (or left empty)."""
+        n, seat = self.raw["players"], decide["player"]
+        if "field" not in decide:
+            raise ScenarioError(self.id, "a plan decision names its action field ('field')")
+        d["event"] = None
+        d["phase"] = "plan"
+        d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
+        d["planner"] = seat
+        for p in d["players"]:
+            for field in PLAN_FIELDS:
+                p["plan"].setdefault(field, None)
+        del d["players"][seat]["plan"][decide["field"]]
+        d["pending"] = {"kind": "plan", "player": seat, "province": None, "action": None, "options": []}
+        d["winter_queue"], d["revolts"] = [], {}
+
     # --- playing ----------------------------------------------------------------------------
     def done(self, game: Game, start: int = 0) -> bool:
         """True once the event that ends the try-it happened (or nobody has to decide)."""
@@ -331,9 +366,13 @@ class Scenario:
         bots: dict[int, Any] = {}
         while not self.done(game, start):
             who = game.to_decide()
-            if who is None or who[1] == self.learner:
+            if who is None:
                 return
-            if decide is not None:
+            if who[1] == self.learner:
+                if who[0] != "place" or self.raw.get("round", {}).get("decide", {}).get("kind") != "plan":
+                    return
+                game.apply(game.legal_decisions()[0])  # a plan try-it: the learner's bid was highest, he takes place 1
+            elif decide is not None:
                 game.apply(decide(game))
             else:
                 seat = who[1]
