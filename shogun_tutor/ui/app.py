@@ -113,6 +113,11 @@ APP_CSS = """<style>
 .shogun-app .shogun-rule-source, .shogun-app .shogun-related { font-size: 0.9em; color: #444; }
 .shogun-app .shogun-screen { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-welcome-text p { line-height: 1.45; }
+.shogun-app .shogun-card { display: inline-block; border: 2px solid #6b4f2a; border-radius: 10px; padding: 0.4em 0.9em;
+  background: #fbf7ef; box-shadow: 2px 3px 0 #d8cbb3; margin: 0.2em 0 0.6em; min-width: 14em; }
+.shogun-app .shogun-card-event { border-color: #8b1e1e; } .shogun-app .shogun-card-special { border-color: #0b5cad; }
+.shogun-app .shogun-card-name { font-weight: bold; font-size: 1.15em; margin-bottom: 0.2em; }
+.shogun-app .shogun-card th { text-align: left; font-weight: normal; color: #555; padding-right: 1em; }
 </style>"""
 
 # teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 16 px at 1920 wide)
