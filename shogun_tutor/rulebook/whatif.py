@@ -8,12 +8,14 @@ for every region the move touches, each player's castles and castle-majority
 points (ties score one less), and each player's winter total.
 
 >>> from shogun_tutor.rulebook.scenario import load_scenario
->>> cm = CastleMove(load_scenario("tied-region").build().state)
+>>> cm = CastleMove(load_scenario("castle-majority").build().state)
 >>> cm.castles()
-['Hida', 'Owari']
->>> r = cm.move("Owari", "Mino")
->>> r.before["red"]["castle"]["tie"], r.after["red"]["castle"]["winners"], r.after["red"]["castle"]["points"]
-(True, [0], 3)
+['Hida', 'Omi', 'Owari']
+>>> cm.scoring()["red"]["castle"]
+{'counts': [1, 1, 0, 1], 'winners': [0, 1, 3], 'points': 2, 'tie': True}
+>>> r = cm.move("Owari", "Mino")  # blue's castle into red's Mino: red holds 2, the majority alone
+>>> r.after["red"]["castle"]["winners"], r.after["red"]["castle"]["points"], r.totals_before[0], r.totals_after[0]
+([0], 3, 6, 8)
 """
 
 from __future__ import annotations
@@ -72,6 +74,10 @@ class CastleMove:
     def targets(self, source: str) -> list[str]:
         """Provinces of a player where the castle of ``source`` could stand."""
         return sorted(t for t in self.buildings if self.problem(source, t) is None)
+
+    def scoring(self) -> dict:
+        """The regions' scoring of the position as it is."""
+        return self._score(self.buildings)["regions"]
 
     def _score(self, buildings: dict) -> dict:
         return score(self.owners, buildings, self.regions, self.num_players)

@@ -53,6 +53,8 @@ PROMPTS = {
     "castle-defence": i18n.N_("You are red and hold '+1 army when attacking'. Blue's {owari} has a castle, and blue holds '+1 army when defending'. Attack?"),
     "temple-immune": i18n.N_("You are red. This round provinces with a temple cannot be attacked. Which neighbour of {owari} can you enter?"),
 }
+#: what-ifs beside a chapter's try-its (picker value -> label msgid): the scoring chapter's castle move
+WHATIFS = {"scoring": ("whatif:castle-move", i18n.N_("Move a castle"))}
 # events that only mark the flow are not shown in a try-it's result
 QUIET = {"action.reveal", "round.start", "year.events", "plan.done", "round.end", "year.end"}
 
@@ -327,7 +329,12 @@ class RulebookPanel:
         ids = self.scenario_ids()
         current = self.scenario_pick.value if keep else None
         self._quiet = True
-        self.scenario_pick.options = [(_("Try it") + (f" {i + 1}" if len(ids) > 1 else ""), sid) for i, sid in enumerate(ids)]
+        options = [(_("Try it") + (f" {i + 1}" if len(ids) > 1 else ""), sid) for i, sid in enumerate(ids)]
+        if self.card() is None and self.chapter_key in WHATIFS:
+            value, label = WHATIFS[self.chapter_key]
+            options.append((_(label), value))
+            ids = ids + (value,)
+        self.scenario_pick.options = options
         self.scenario_pick.value = current if current in ids else (ids[0] if ids else None)
         self._quiet = False
         self.scenario_pick.layout.display = None if len(ids) > 1 else "none"
@@ -335,8 +342,17 @@ class RulebookPanel:
             self.tryit_box.children = []
         elif not keep or current not in ids:
             self._show_tryit(self.scenario_pick.value)
+        elif current in self._tryits:
+            self._tryits[current].render()  # the language changed: the shown try-it speaks it too
 
     def _show_tryit(self, sid: str) -> None:
+        if sid == "whatif:castle-move":
+            if sid not in self._tryits:
+                from .castle_move import CastleMoveWidget
+                self._tryits[sid] = CastleMoveWidget()
+            self.tryit_box.children = [self._tryits[sid].widget]
+            self._tryits[sid].render()
+            return
         if sid not in self._tryits:
             self._tryits[sid] = TryIt(sid, on_state=self._on_state)
         t = self._tryits[sid]
