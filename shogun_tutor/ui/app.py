@@ -137,9 +137,15 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
-.shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 58% !important; }
-.shogun-app.shogun-teacher .shogun-game-side { flex: 1 1 38% !important; max-width: none !important; }
+.shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
+.shogun-app.shogun-teacher .shogun-game-side { flex: 1 1 44% !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-dropdown { width: auto !important; max-width: 100%; }
+.shogun-app.shogun-teacher .shogun-game-side .widget-html-content :is(p, div, span, b, li, td, th):not(a *)
+  { font-size: clamp(18px, 1.25vw, 26px) !important; }
+.shogun-app.shogun-teacher .shogun-game-side td, .shogun-app.shogun-teacher .shogun-game-side th { padding: 0.15em 0.35em !important; }
+.shogun-app.shogun-teacher .shogun-game-side .widget-html-content { overflow-x: auto; }
+.shogun-app.shogun-teacher .widget-checkbox label, .shogun-app.shogun-teacher .widget-checkbox .widget-label-basic span
+  { font-size: clamp(16px, 1vw, 20px) !important; }
 .shogun-app .shogun-keys-hint { color: #444; font-size: 0.9em; }
 .shogun-app.shogun-teacher .shogun-keys-hint { font-size: clamp(16px, 1vw, 20px) !important; }
 </style>"""
