@@ -119,6 +119,9 @@ APP_CSS = """<style>
 .shogun-app .shogun-card-event { border-color: #8b1e1e; } .shogun-app .shogun-card-special { border-color: #0b5cad; }
 .shogun-app .shogun-card-name { font-weight: bold; font-size: 1.15em; margin-bottom: 0.2em; }
 .shogun-app .shogun-card th { text-align: left; font-weight: normal; color: #555; padding-right: 1em; }
+.shogun-app .shogun-castle-table { border-collapse: collapse; } .shogun-app .shogun-castle-table th { background: #f3f0ea; }
+.shogun-app .shogun-castle-table td, .shogun-app .shogun-castle-table th { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; }
+.shogun-app .shogun-castle-table td.num { text-align: right; }
 </style>"""
 
 # teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 16 px at 1920 wide)

@@ -57,6 +57,8 @@ PROMPTS = {
 WHATIFS = {"scoring": ("whatif:castle-move", i18n.N_("Move a castle"))}
 # events that only mark the flow are not shown in a try-it's result
 QUIET = {"action.reveal", "round.start", "year.events", "plan.done", "round.end", "year.end"}
+# a card's try-it (the learner plans one field): the bids and places in between are not its lesson
+PLAN_QUIET = QUIET | {"order.bids", "order.pick_place", "order.turn_order"}
 
 
 class TryIt:
@@ -145,7 +147,8 @@ class TryIt:
             self.choice.options = []
             self.choice.layout.display = self.play.layout.display = "none"
         self._show_odds()
-        shown = [e for e in self.events if e["rule"] not in QUIET]
+        quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
+        shown = [e for e in self.events if e["rule"] not in quiet]
         if self.on_state:  # the visual first, so it is there when the explanation appears
             self.on_state(self.game.state, shown[-1] if shown else None)
         parts = [explanation_html(explain(e), e["rule"]) for e in shown[-12:]]
