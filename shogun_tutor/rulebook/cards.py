@@ -28,6 +28,11 @@ SETTSU_EVENT = N_("The rulebook's example: red taxes {settsu}, which yields {bas
 SETTSU_SPECIAL = N_("When an event card and a special card change the same action, the event applies first, then the special card: the tax of {settsu}, {base}, is capped at {cap}, and the '+1 chest' card makes {final}.")
 
 
+#: kind -> (its name, its effect text, the key as the text layer takes it)
+_TERMS = {"action": (terms.action_name, terms.action_text, str), "event": (terms.event_name, terms.event_text, int),
+          "special": (terms.special_name, terms.special_text, str)}
+
+
 @dataclass(frozen=True)
 class CardScreen:
     """One card's screen; calling it with the chapter's values gives its paragraph."""
@@ -39,18 +44,12 @@ class CardScreen:
 
     @property
     def title(self) -> str:
-        if self.kind == "action":
-            return terms.action_name(self.key)
-        if self.kind == "event":
-            return terms.event_name(int(self.key))
-        return terms.special_name(self.key)
+        name, _text, key = _TERMS[self.kind]
+        return name(key(self.key))
 
     def effect(self) -> str:
-        if self.kind == "action":
-            return terms.action_text(self.key)
-        if self.kind == "event":
-            return terms.event_text(int(self.key))
-        return terms.special_text(self.key)
+        _name, text, key = _TERMS[self.kind]
+        return text(key(self.key))
 
     def __call__(self, values: dict) -> str:
         return join_sentences(self.effect(), _(self.example).format(**values) if self.example else "")

@@ -55,11 +55,9 @@ def test_moving_a_castle_recomputes_the_region(app_page, voila_url):
 
 
 def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
-    from .conftest import AppPage
+    from .conftest import sized_app_page
 
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        ap = AppPage(context.new_page())
+    with sized_app_page(browser, 1920, 1080) as ap:
         ap.open(voila_url + "?demo=full-tray-battle&teacher=1")  # a prepared demonstration, by link
         page = ap.page
         page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
@@ -97,5 +95,3 @@ def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
                                arg=[".shogun-now", after], timeout=30_000)
         ap.screenshot("rulebook-teacher-game-keys")
         ap.assert_clean()
-    finally:
-        context.close()
