@@ -27,6 +27,7 @@ from typing import Callable, Union
 from ..data import COMPONENTS
 from ..i18n import N_, _, join_sentences, ngettext
 from ..text import terms
+from . import cards
 
 #: a screen or a rule text: a msgid, or a function of the data's numbers built from whole messages
 Text = Union[str, Callable[[dict], str]]
@@ -133,16 +134,16 @@ CHAPTERS: tuple[Chapter, ...] = (
         N_("The actions are carried out in the order of the action cards; each action is done by every player in turn order before the next card is turned. An action that can be carried out must be; one that cannot be carried out fully lapses and costs nothing."),
         N_("Build (castle 3, temple 2, Nō theater 1 chest) on a free building slot, each kind once per province. Collect rice or tax as printed on the card. Place 5 armies (3 chests), 3 armies (2 chests) or 1 army (1 chest) and then move into an own neighbour. Battle/move A and B move armies into any neighbour; at least one army stays behind."),
         N_("When a province changes hands, its card goes to the new owner at once, even from the old owner's planning board: whatever he planned there lapses."),
-    ), "table:actions", ("handed-over", "sea-route")),
+    ) + cards.screens("actions"), "table:actions", ("handed-over", "sea-route")),
     Chapter("battles", N_("Battles and the tower"), (
         N_("All attacking armies, all defending armies and everything waiting in the tray go into the tower together. A neutral province is defended by one farmer. Cubes lodged inside may be knocked loose and come out now."),
         N_("Count what came out: the attacker's armies against the defender's. Farmers in the tray fight for the defender when the province has no unrest marker. Cubes of other players do not count and stay in the tray."),
         N_("The smaller side loses all its cubes from the tray; the winner loses as many and moves in with the rest. A draw clears the province: armies, buildings and unrest go, its card returns to the supply. If only farmers came out for the defender, it is a draw."),
-        N_("The rulebook's example: blue moves 4 armies from {shinano} into yellow's {kozuke} (3 armies). Out come 3 blue, 1 yellow and 1 farmer. The farmer helps yellow: 3 : 2, blue wins, loses 2 and keeps 1 army in {kozuke_name}."),
+        cards.KOZUKE,
     ), "tower", ("kozuke-battle", "full-tray-battle")),
     Chapter("revolts", N_("Revolts and unrest"), (
         N_("Each time you collect rice or tax in a province, it gets an unrest marker afterwards. Collecting again where unrest markers lie starts a revolt first: one farmer per unrest marker, your armies of that province and the tray go into the tower."),
-        N_("If your armies win, you keep the province, collect and add one more unrest marker. If the farmers win or it is a draw, the province is cleared and the action lapses. In the rulebook's example, red taxes {mikawa} with 2 unrest markers: 2 farmers against his 4 armies."),
+        cards.MIKAWA,
     ), "tower", ("mikawa-revolt",)),
     Chapter("winter", N_("Winter"), (
         N_("In winter the fourth event card of the year says how much rice every player loses. Then each province needs one rice. For every shortfall the revolt table says how many provinces revolt and how many extra farmers join each revolt."),
@@ -155,12 +156,12 @@ CHAPTERS: tuple[Chapter, ...] = (
     ), "table:scoring", ("tied-region",)),
     Chapter("events", N_("Event cards"), (
         N_("At the start of a year 4 event cards are turned face up, so everyone can plan for them. In each of the three seasons one of them is drawn at random and changes an action for everyone; the last one only tells the rice lost in winter."),
-        N_("The rulebook's example: red taxes {settsu}, which yields {base}. This round tax is capped at {cap}, so he gets {capped}."),
-    ), "table:events", ("settsu-tax",)),
+        cards.SETTSU_EVENT,
+    ) + cards.screens("events"), "table:events", ("settsu-tax",)),
     Chapter("specials", N_("Special cards"), (
         N_("Each of the 5 places of the turn order carries a special card: +1 chest on tax, +1 rice on rice, 6 armies instead of 5, or one more army from your supply when you attack or defend in a battle."),
-        N_("When an event card and a special card change the same action, the event applies first, then the special card: the tax of {settsu}, {base}, is capped at {cap}, and the '+1 chest' card makes {final}."),
-    ), "table:specials", ("settsu-tax",)),
+        cards.SETTSU_SPECIAL,
+    ) + cards.screens("specials"), "table:specials", ("settsu-tax",)),
     Chapter("expansions", N_("Expansions"), (
         _court,
         N_("In the court phase, the player with the most court officials in the entrance hall goes first to the audience. He may take one of the three face-up privilege cards and pays for it in court officials. Some cards act at once; others are kept for later. The amounts on the cards are inferred, not printed."),
@@ -300,7 +301,8 @@ def _render(text: Text, values: dict) -> str:
 
 def paragraph(chapter_key: str, screen: Text) -> str:
     """A chapter's paragraph in the current language, its numbers and province names filled in."""
-    values = {**_numbers(), **province_values(), **EXAMPLES.get(chapter_key, {})}
+    examples = {k: v for chapter_examples in EXAMPLES.values() for k, v in chapter_examples.items()}  # one set of numbers
+    values = {**_numbers(), **province_values(), **examples}
     if chapter_key == "setup":
         values["farmers"] = COMPONENTS.tower_fill_farmers
     return _render(screen, values)

@@ -21,6 +21,7 @@ Only the engine's public API is used: :func:`new_game`, :meth:`Game.save`,
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,115 +34,9 @@ from ..data import COMPONENTS, data_dir
 from ..rules.game import Game, new_game
 from ..rules.state import ACTION_IDS, PLAN_FIELDS, V1_NAMES, Decision
 from ..rules.tower import ScriptedTower
+from .scenario_schema import SCHEMA
 
-FORMAT = "shogun-tutor-scenario"
 MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
-OWNER = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 4}, {"const": "farmer"}]}
-DECISION = {
-    "type": "object",
-    "required": ["kind", "player"],
-    "additionalProperties": False,
-    "properties": {
-        "kind": {"enum": ["claim", "redraw", "plan", "place", "move", "revolt"]},
-        "player": {"type": "integer", "minimum": 0, "maximum": 4},
-        "field": {"type": ["string", "null"]},
-        "card": {"type": ["string", "null"]},
-        "province": {"type": ["string", "null"]},
-        "target": {"type": ["string", "null"]},
-        "count": {"type": "integer", "minimum": 0},
-    },
-}
-SEAT_MAP = {"type": "object", "propertyNames": {"pattern": "^[0-4]$"}}
-
-#: the JSON schema of a scenario file (documented in docs/scenarios.md)
-SCHEMA: dict = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "required": ["format", "version", "id", "chapters", "players", "side", "seed", "start", "answer", "stop"],
-    "additionalProperties": False,
-    "properties": {
-        "format": {"const": FORMAT},
-        "version": {"const": 1},
-        "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
-        "chapters": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-        "note": {"type": "string"},
-        "players": {"type": "integer", "minimum": 3, "maximum": 5},
-        "side": {"enum": ["sun", "moon"]},
-        "seed": {"type": "integer", "minimum": 0},
-        "start": {"enum": ["beginner", "draft", "position"]},
-        "learner": {"type": "integer", "minimum": 0, "maximum": 4},
-        "provinces": {
-            "type": "object",
-            "additionalProperties": {
-                "type": "object",
-                "required": ["owner", "armies"],
-                "additionalProperties": False,
-                "properties": {
-                    "owner": {"type": "integer", "minimum": 0, "maximum": 4},
-                    "armies": {"type": "integer", "minimum": 1},
-                    "buildings": {"type": "array", "items": {"enum": ["castle", "temple", "theater"]}, "uniqueItems": True},
-                    "unrest": {"type": "integer", "minimum": 0},
-                },
-            },
-        },
-        "chests": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
-        "rice": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
-        "tower": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "levels": {"type": "array", "maxItems": 3, "items": {"type": "array", "items": OWNER}},
-                "tray": {"type": "array", "items": OWNER},
-            },
-        },
-        "script": {"type": "array", "items": {"type": "object", "propertyNames": {"pattern": "^([0-4]|farmer)$"},
-                                               "additionalProperties": {"type": "integer", "minimum": 0}}},
-        "round": {
-            "type": "object",
-            "required": ["season", "event", "actions", "decide"],
-            "additionalProperties": False,
-            "properties": {
-                "season": {"enum": ["spring", "summer", "autumn"]},
-                "event": {"type": "integer", "minimum": 1, "maximum": 12},
-                "winter_card": {"type": "integer", "minimum": 1, "maximum": 12},
-                "actions": {"type": "array", "items": {"enum": list(ACTION_IDS)}, "minItems": 1, "uniqueItems": True},
-                "turn_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
-                "places": {"type": "array", "items": {"enum": [s for s in COMPONENTS.special_cards]}, "minItems": 5, "maxItems": 5},
-                "specials": {**SEAT_MAP, "additionalProperties": {"enum": list(COMPONENTS.special_cards)}},
-                "plans": {**SEAT_MAP, "additionalProperties": {
-                    "type": "object", "propertyNames": {"enum": list(PLAN_FIELDS)},
-                    "additionalProperties": {"type": "string"}}},
-                "decide": {
-                    "type": "object",
-                    "required": ["kind", "player"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "kind": {"enum": ["move", "place"]},
-                        "player": {"type": "integer", "minimum": 0, "maximum": 4},
-                        "province": {"type": "string"},
-                        "pick_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
-                    },
-                },
-            },
-        },
-        "answer": {"type": "array", "items": {"oneOf": [DECISION, {"const": "first"}]}},
-        "stop": {
-            "type": "object",
-            "required": ["rule"],
-            "additionalProperties": False,
-            "properties": {"rule": {"type": "string"}, "fields": {"type": "object"}},
-        },
-        "expect": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["rule", "fields"],
-                "additionalProperties": False,
-                "properties": {"rule": {"type": "string"}, "fields": {"type": "object"}},
-            },
-        },
-    },
-}
 
 
 class ScenarioError(ValueError):
@@ -205,7 +100,7 @@ class Scenario:
         if raw["start"] != "position":
             return game
         data = json.loads(game.save())
-        self._arrange(data, script)
+        self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
         for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
             if flat in data:
                 data[group][name] = data.pop(flat)
@@ -214,7 +109,7 @@ class Scenario:
         except ValueError as exc:  # SaveFileError: the position breaks a conservation law
             raise ScenarioError(self.id, str(exc)) from None
 
-    def _arrange(self, d: dict, script: list[dict]) -> None:
+    def _arrange(self, d: dict, script: list[dict], rng_state: tuple) -> None:
         raw, n = self.raw, self.raw["players"]
         g = province_graph(raw["side"], n)
         unknown = sorted(set(raw.get("provinces", {})) - set(g.nodes))
@@ -263,9 +158,9 @@ class Scenario:
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
         d["draft_deck"], d["draft_face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
-        self._arrange_round(d, cards)
+        self._arrange_round(d, cards, rng_state)
 
-    def _arrange_round(self, d: dict, cards: dict[str, str]) -> None:
+    def _arrange_round(self, d: dict, cards: dict[str, str], rng_state: tuple) -> None:
         rnd = self.raw["round"]
         n = self.raw["players"]
         d["season"] = rnd["season"]
@@ -274,6 +169,14 @@ class Scenario:
         winter = rnd.get("winter_card", others[-1])
         seasons_left = {"spring": 2, "summer": 1, "autumn": 0}[rnd["season"]]
         d["events_face_up"] = others[:seasons_left] + [winter]
+        if rnd["decide"]["kind"] == "plan":  # the event is still face up: lay it where the coming draw takes it
+            pool = [e for e in d["events_face_up"] if e != rnd["event"]]
+            order = list(range(len(pool) + 1))
+            rng = random.Random()
+            rng.setstate(rng_state)
+            rng.shuffle(order)  # the same shuffle the engine's draw makes of the face-up cards
+            pool.insert(order[0], rnd["event"])
+            d["events_face_up"] = pool
         d["event_deck"] = [e for e in others if e not in d["events_face_up"]]
         d["events_used"] = []
         d["action_cards"] = list(rnd["actions"]) + [a for a in ACTION_IDS if a not in rnd["actions"]]
@@ -283,11 +186,20 @@ class Scenario:
         for seat, plan in rnd.get("plans", {}).items():
             player = d["players"][int(seat)]
             for field, province in plan.items():
+                if province.startswith("chest:"):
+                    continue
                 if province not in cards:
                     raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
                 player["plan"][field] = cards[province]
         decide = rnd["decide"]
         seat = decide["player"]
+        for s, plan in rnd.get("plans", {}).items():  # war-chest cards as planned (a bid)
+            for field, card in plan.items():
+                if card.startswith("chest:"):
+                    d["players"][int(s)]["plan"][field] = card
+        if decide["kind"] == "plan":
+            self._arrange_plan(d, decide)
+            return
         if decide["kind"] == "move":
             action = rnd["actions"][0]
             if action not in ("army1_move", "battle_a", "battle_b"):
@@ -315,6 +227,22 @@ class Scenario:
         d["planner"] = n
         d["winter_queue"], d["revolts"] = [], {}
 
+    def _arrange_plan(self, d: dict, decide: dict) -> None:
+        """The learner covers one action field; every other field of every seat is planned (or left empty)."""
+        seat = decide["player"]
+        if "field" not in decide:
+            raise ScenarioError(self.id, "a plan decision names its action field ('field')")
+        d["event"] = None
+        d["phase"] = "plan"
+        d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
+        d["planner"] = seat
+        for p in d["players"]:
+            for field in PLAN_FIELDS:
+                p["plan"].setdefault(field, None)
+        del d["players"][seat]["plan"][decide["field"]]
+        d["pending"] = {"kind": "plan", "player": seat, "province": None, "action": None, "options": []}
+        d["winter_queue"], d["revolts"] = [], {}
+
     # --- playing ----------------------------------------------------------------------------
     def done(self, game: Game, start: int = 0) -> bool:
         """True once the event that ends the try-it happened (or nobody has to decide)."""
@@ -331,9 +259,13 @@ class Scenario:
         bots: dict[int, Any] = {}
         while not self.done(game, start):
             who = game.to_decide()
-            if who is None or who[1] == self.learner:
+            if who is None:
                 return
-            if decide is not None:
+            if who[1] == self.learner:
+                if who[0] != "place" or self.raw.get("round", {}).get("decide", {}).get("kind") != "plan":
+                    return
+                game.apply(game.legal_decisions()[0])  # a plan try-it: the learner's bid was highest, he takes place 1
+            elif decide is not None:
                 game.apply(decide(game))
             else:
                 seat = who[1]

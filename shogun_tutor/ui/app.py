@@ -7,6 +7,7 @@ the core. Every text goes through gettext and is redrawn on a language change.
 from __future__ import annotations
 
 import os
+from html import escape
 from typing import Callable
 
 import ipywidgets as w
@@ -113,6 +114,14 @@ APP_CSS = """<style>
 .shogun-app .shogun-rule-source, .shogun-app .shogun-related { font-size: 0.9em; color: #444; }
 .shogun-app .shogun-screen { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-welcome-text p { line-height: 1.45; }
+.shogun-app .shogun-card { display: inline-block; border: 2px solid #6b4f2a; border-radius: 10px; padding: 0.4em 0.9em;
+  background: #fbf7ef; box-shadow: 2px 3px 0 #d8cbb3; margin: 0.2em 0 0.6em; min-width: 14em; }
+.shogun-app .shogun-card-event { border-color: #8b1e1e; } .shogun-app .shogun-card-special { border-color: #0b5cad; }
+.shogun-app .shogun-card-name { font-weight: bold; font-size: 1.15em; margin-bottom: 0.2em; }
+.shogun-app .shogun-card th { text-align: left; font-weight: normal; color: #555; padding-right: 1em; }
+.shogun-app .shogun-castle-table { border-collapse: collapse; } .shogun-app .shogun-castle-table th { background: #f3f0ea; }
+.shogun-app .shogun-castle-table td, .shogun-app .shogun-castle-table th { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; }
+.shogun-app .shogun-castle-table td.num { text-align: right; }
 </style>"""
 
 # teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 16 px at 1920 wide)
@@ -131,6 +140,17 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
+.shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
+.shogun-app.shogun-teacher .shogun-game-side { flex: 1 1 44% !important; max-width: none !important; }
+.shogun-app.shogun-teacher .shogun-game-side .widget-dropdown { width: auto !important; max-width: 100%; }
+.shogun-app.shogun-teacher .shogun-game-side .widget-html-content :is(p, div, span, b, li, td, th):not(a *)
+  { font-size: clamp(18px, 1.25vw, 26px) !important; }
+.shogun-app.shogun-teacher .shogun-game-side td, .shogun-app.shogun-teacher .shogun-game-side th { padding: 0.15em 0.35em !important; }
+.shogun-app.shogun-teacher .shogun-game-side .widget-html-content { overflow-x: auto; }
+.shogun-app.shogun-teacher .widget-checkbox label, .shogun-app.shogun-teacher .widget-checkbox .widget-label-basic span
+  { font-size: clamp(16px, 1vw, 20px) !important; }
+.shogun-app .shogun-keys-hint { color: #444; font-size: 0.9em; }
+.shogun-app.shogun-teacher .shogun-keys-hint { font-size: clamp(16px, 1vw, 20px) !important; }
 </style>"""
 
 
@@ -159,8 +179,13 @@ class App:
         # empty by plotly's widget (updates reached the browser before the new figure's view; seen in Chromium).
         if hasattr(self._tabs, "holder") and len(self._tabs) == len(TAB_KEYS):
             self._build(TAB_KEYS.index("game"))
+        self.teacher = w.ToggleButton(icon="television", layout=w.Layout(width="auto"))
+        self.teacher.add_class("shogun-teacher-header")
+        self.teacher.observe(lambda c: self.set_teacher(c["new"]), names="value")
+        self.keys_hint = w.HTML(layout=w.Layout(width="100%"))
+        self.keys_hint.add_class("shogun-keys-hint")
         header = w.HBox(
-            [self.title, self.language_label, self.language],
+            [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
         style = w.HTML(APP_CSS + TEACHER_CSS, layout=w.Layout(display="none"))
@@ -197,6 +222,8 @@ class App:
             self.language.value = i18n.current_language()
         for i, (msgid, _builder) in enumerate(self._tabs):
             self.tab.set_title(i, _(msgid))
+        self.teacher.description = _("Teacher mode")
+        self._keys_follow_tab()
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
@@ -231,25 +258,40 @@ class App:
         lookup.show_rule(rule_id, back=back or lookup.back.layout.display != "none")
         self.show("lookup")
 
+    def _shown_tab(self) -> str | None:
+        i = self.tab.selected_index
+        return TAB_KEYS[i] if i is not None and self._index("welcome") is not None else None
+
     def _keys_follow_tab(self) -> None:
-        """Arrow keys and space page through the rulebook while its tab is shown."""
-        on = self.tab.selected_index == self._index("rulebook")
+        """Arrow keys and space page through the rulebook, or step the guided game, while its tab is shown."""
+        from . import keys
+
+        if not hasattr(self, "widget"):
+            return
+        tab = self._shown_tab()
+        on = tab in keys.KEYED_TABS
         (self.widget.add_class if on else self.widget.remove_class)("shogun-keys")
+        self.keys_hint.value = "<span>{}</span>".format(escape(keys.hint(tab))) if on else ""
 
     def _on_key(self, key: str) -> None:
-        if self.tab.selected_index == self._index("rulebook"):
-            self.panel("rulebook").key(key)
+        from . import keys
+
+        tab = self._shown_tab()
+        if tab in keys.KEYED_TABS:
+            keys.route(self.panel(tab), tab, key)
 
     def set_teacher(self, on: bool) -> None:
         """Teacher mode: presentation layout (large type, the full screen width)."""
         (self.widget.add_class if on else self.widget.remove_class)("shogun-teacher")
         self.widget.layout.max_width = "none" if on else "1400px"
+        if self.teacher.value != on:
+            self.teacher.value = on
         rb = self._tabs.holder.get("rulebook") if hasattr(self._tabs, "holder") else None
         if rb is not None and rb.teacher.value != on:
             rb.teacher.value = on
 
     def open_from_query(self, query: str | None) -> None:
-        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``."""
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``."""
         from urllib.parse import parse_qs
 
         params = {k: v[0] for k, v in parse_qs(query or "").items()}
@@ -266,6 +308,17 @@ class App:
             screen = params.get("screen", "1")
             rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
             self.show("rulebook")
+        elif params.get("demo") and self.panel("game") is not None:
+            from ..rulebook.scenario import ScenarioError, scenario_ids
+            from .demos import open_demo
+
+            if params["demo"] in scenario_ids():
+                try:
+                    open_demo(self.panel("game"), params["demo"])
+                except ScenarioError:  # a teacher's broken file: the app opens as usual
+                    pass
+                else:
+                    self.show("game")
         elif params.get("tab") in TAB_KEYS:
             self.show(params["tab"])
         if params.get("teacher") in ("1", "true", "yes"):

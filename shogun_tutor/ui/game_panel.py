@@ -189,6 +189,8 @@ class GamePanel:
         right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
+        left.add_class("shogun-game-board")  # hooks for the teacher mode's layout (ui/app.py TEACHER_CSS)
+        right.add_class("shogun-game-side")
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("shogun-game-panel")
         self.new_button.on_click(lambda _b: self.new_game())

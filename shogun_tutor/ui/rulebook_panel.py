@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from .. import i18n
 from ..i18n import _
-from ..rulebook import content
+from ..rulebook import cards, content
 from ..rulebook.scenario import load_scenario
 from . import cards_panel
 from .bridge import why_link
@@ -41,9 +41,24 @@ PROMPTS = {
     "sea-route": i18n.N_("You are red and placed 1 army in {shima}. A sea route joins {shima_name} and {izu}: move armies across."),
     "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),
     "plan-season": i18n.N_("You are red. Plan a whole season: one card per action field, then your bid; the bots play the others."),
+    "build-castle": i18n.N_("You are red, with 5 chests. Which province card do you put on the castle field? Look at the free building slots."),
+    "build-temple": i18n.N_("You are red, with 2 chests. Which province card do you put on the temple field?"),
+    "build-theater": i18n.N_("You are red. This round a new Nō theater removes one unrest marker. Where do you build it?"),
+    "rice-harvest": i18n.N_("You are red and hold '+1 rice'; this round's event caps rice at 3. Which province do you harvest?"),
+    "rice-rich": i18n.N_("You are red; this round the rice action brings at least 4. Which province do you harvest?"),
+    "tax-rich": i18n.N_("You are red; this round tax brings at least 6 chests. Which province do you tax?"),
+    "armies-five": i18n.N_("You are red and hold the special card '6 armies'. Where do you place your armies?"),
+    "armies-three": i18n.N_("You are red; this round few recruits come. Where do you place 3 armies?"),
+    "neutral-attack": i18n.N_("You are red. This round 2 farmers defend a neutral province. Attack from {mino}, or move elsewhere?"),
+    "castle-defence": i18n.N_("You are red and hold '+1 army when attacking'. Blue's {owari} has a castle, and blue holds '+1 army when defending'. Attack?"),
+    "temple-immune": i18n.N_("You are red. This round provinces with a temple cannot be attacked. Which neighbour of {owari} can you enter?"),
 }
+#: what-ifs beside a chapter's try-its (picker value -> label msgid): the scoring chapter's castle move
+WHATIFS = {"scoring": ("whatif:castle-move", i18n.N_("Move a castle"))}
 # events that only mark the flow are not shown in a try-it's result
 QUIET = {"action.reveal", "round.start", "year.events", "plan.done", "round.end", "year.end"}
+# a card's try-it (the learner plans one field): the bids and places in between are not its lesson
+PLAN_QUIET = QUIET | {"order.bids", "order.pick_place", "order.turn_order"}
 
 
 class TryIt:
@@ -132,7 +147,8 @@ class TryIt:
             self.choice.options = []
             self.choice.layout.display = self.play.layout.display = "none"
         self._show_odds()
-        shown = [e for e in self.events if e["rule"] not in QUIET]
+        quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
+        shown = [e for e in self.events if e["rule"] not in quiet]
         if self.on_state:  # the visual first, so it is there when the explanation appears
             self.on_state(self.game.state, shown[-1] if shown else None)
         parts = [explanation_html(explain(e), e["rule"]) for e in shown[-12:]]
@@ -193,13 +209,25 @@ class RulebookPanel:
         content.chapter(chapter)
         changed = chapter != self._drawn
         self._drawn = chapter
+        before = self.scenario_ids() if not changed else None
         self.chapter_key, self.screen = chapter, max(0, min(screen, len(content.chapter(chapter).screens) - 1))
         if self.chapters.value != chapter:
             self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
         self._render_text()
         if changed:
             self._render_visual()
+        if changed or before != self.scenario_ids():  # a card's screen has its own try-its
             self._render_tryits()
+
+    def card(self) -> cards.CardScreen | None:
+        """The card shown on the current screen (an action, event or special card), if any."""
+        sc = self.current.screens[self.screen]
+        return sc if isinstance(sc, cards.CardScreen) else None
+
+    def scenario_ids(self) -> tuple[str, ...]:
+        """The try-its of the current screen: the card's own, else the chapter's."""
+        card = self.card()
+        return card.scenarios if card else self.current.scenarios
 
     def key(self, key: str) -> None:
         """Keyboard and arrow buttons: next/prev screen (crossing chapters), first/last screen."""
@@ -249,9 +277,18 @@ class RulebookPanel:
         rules = [r for r in content.RULES if r.chapter == ch.key]
         links = i18n.format_list([why_link(f"rule:{r.key}", _(r.title)) for r in rules])
         in_chapter = _("Rules in this chapter: {rules}").format(rules=links) if links else ""
-        self.text.value = (f"<h3 class='shogun-chapter-title'>{escape(_(ch.title))}</h3>"
-                           f"<p class='shogun-screen'>{escape(para)}</p>"
+        self.text.value = (f"<h3 class='shogun-chapter-title'>{escape(_(ch.title))}</h3>" + self._card_html()
+                           + f"<p class='shogun-screen'>{escape(para)}</p>"
                            + (f"<p class='shogun-chapter-rules'>{in_chapter}</p>" if in_chapter else ""))
+
+    def _card_html(self) -> str:
+        """The card of a card screen, as it lies on the table: its name and printed numbers."""
+        card = self.card()
+        if card is None:
+            return ""
+        facts = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in cards.card_facts(card))
+        return (f"<div class='shogun-card shogun-card-{card.kind}'><div class='shogun-card-name'>{escape(card.title)}</div>"
+                f"<table>{facts}</table></div>")
 
     def _render_visual(self) -> None:
         kind = self.current.visual
@@ -292,10 +329,15 @@ class RulebookPanel:
             self._board.set_state(state, highlight_from_event(last_event) if last_event else None)
 
     def _render_tryits(self, keep: bool = False) -> None:
-        ids = self.current.scenarios
+        ids = self.scenario_ids()
         current = self.scenario_pick.value if keep else None
         self._quiet = True
-        self.scenario_pick.options = [(_("Try it") + (f" {i + 1}" if len(ids) > 1 else ""), sid) for i, sid in enumerate(ids)]
+        options = [(_("Try it") + (f" {i + 1}" if len(ids) > 1 else ""), sid) for i, sid in enumerate(ids)]
+        if self.card() is None and self.chapter_key in WHATIFS:
+            value, label = WHATIFS[self.chapter_key]
+            options.append((_(label), value))
+            ids = ids + (value,)
+        self.scenario_pick.options = options
         self.scenario_pick.value = current if current in ids else (ids[0] if ids else None)
         self._quiet = False
         self.scenario_pick.layout.display = None if len(ids) > 1 else "none"
@@ -303,8 +345,17 @@ class RulebookPanel:
             self.tryit_box.children = []
         elif not keep or current not in ids:
             self._show_tryit(self.scenario_pick.value)
+        elif current in self._tryits:
+            self._tryits[current].render()  # the language changed: the shown try-it speaks it too
 
     def _show_tryit(self, sid: str) -> None:
+        if sid == "whatif:castle-move":
+            if sid not in self._tryits:
+                from .castle_move import CastleMoveWidget
+                self._tryits[sid] = CastleMoveWidget()
+            self.tryit_box.children = [self._tryits[sid].widget]
+            self._tryits[sid].render()
+            return
         if sid not in self._tryits:
             self._tryits[sid] = TryIt(sid, on_state=self._on_state)
         t = self._tryits[sid]

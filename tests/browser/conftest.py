@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 import urllib.request
 from pathlib import Path
 
@@ -143,6 +144,16 @@ class AppPage:
         tracebacks = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
         assert tracebacks.count() == 0, tracebacks.first.inner_text()
         assert stderr.count() == 0, stderr.first.inner_text()
+
+
+@contextmanager
+def sized_app_page(browser, width: int, height: int):
+    """An :class:`AppPage` in a window of its own size (a projector, a laptop, a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        yield AppPage(context.new_page())
+    finally:
+        context.close()
 
 
 @pytest.fixture

@@ -112,11 +112,9 @@ def test_why_from_a_guided_game_explanation_and_back(app_page, voila_url):
 
 @pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
 def test_teacher_mode_is_large_enough_for_a_projector(browser, voila_url, width, height):
-    from .conftest import AppPage
+    from .conftest import sized_app_page
 
-    context = browser.new_context(viewport={"width": width, "height": height})
-    try:
-        ap = AppPage(context.new_page())
+    with sized_app_page(browser, width, height) as ap:
         ap.open(voila_url + "?chapter=board&teacher=1")
         page = ap.page
         page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
@@ -135,5 +133,3 @@ def test_teacher_mode_is_large_enough_for_a_projector(browser, voila_url, width,
         assert app_width > width - 80  # the full width, no empty margin
         ap.screenshot(f"rulebook-teacher-{width}x{height}")
         ap.assert_clean()
-    finally:
-        context.close()

@@ -131,13 +131,21 @@ def test_why_from_the_guided_game_opens_the_rule_and_returns_without_losing_the_
     assert app.tab.selected_index == 3 and len(game.game.state.log) == log_before
 
 
-def test_keys_from_the_browser_page_only_the_rulebook():
+def test_keys_from_the_browser_page_reach_the_shown_tab_only():
     app = App()
     app.show("rulebook")
-    assert "shogun-keys" in app.widget._dom_classes
+    assert "shogun-keys" in app.widget._dom_classes and "Home" in app.keys_hint.value
     app.bridge.key = "next|1"
     assert app.panel("rulebook").screen == 1
-    app.show("game")
-    assert "shogun-keys" not in app.widget._dom_classes
+    app.show("game")  # the guided game: next step and undo
+    game = app.panel("game")
+    assert "shogun-keys" in app.widget._dom_classes and "next step" in app.keys_hint.value
+    before = len(game.game.state.log)
     app.bridge.key = "next|2"
-    assert app.panel("rulebook").screen == 1
+    assert app.panel("rulebook").screen == 1 and len(game.game.state.log) > before
+    app.bridge.key = "prev|3"
+    assert len(game.game.state.log) == before
+    app.show("board")
+    assert "shogun-keys" not in app.widget._dom_classes and app.keys_hint.value == ""
+    app.bridge.key = "next|4"
+    assert len(game.game.state.log) == before
