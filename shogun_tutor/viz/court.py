@@ -26,7 +26,8 @@ from ..text.explain import player_name, privilege_text, samurai_option_text
 from .palette import player_style
 
 _STYLE = """<style>
-.sc-wrap{font-size:0.9em;margin:0.4em 0}
+.sc-wrap{font-size:0.9em;margin:0.4em 0;line-height:1.35}
+.sc-wrap div{line-height:1.35}
 .sc-wrap h4{margin:0.3em 0}
 .sc-display,.sc-players{display:flex;flex-wrap:wrap;gap:0.4em}
 .sc-card{flex:1 1 9em;max-width:14em;border:1px solid #b59a6a;border-radius:4px;background:#fbf6ea;padding:0.25em 0.4em}
