@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,19 @@ class AppPage:
         tracebacks = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
         assert tracebacks.count() == 0, tracebacks.first.inner_text()
         assert stderr.count() == 0, stderr.first.inner_text()
+
+
+@contextmanager
+def guided_game(browser, url: str, width: int, height: int):
+    """A fresh page of the guided game at ``width``×``height``, its board drawn; closed afterwards."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        ap = AppPage(context.new_page())
+        ap.open(url + "?tab=game")
+        ap.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+        yield ap
+    finally:
+        context.close()
 
 
 @pytest.fixture

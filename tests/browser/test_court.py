@@ -41,21 +41,18 @@ def _shots(page, court, name: str, width: int, height: int) -> None:
 
 
 def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voila_url):
-    from .conftest import AppPage
+    from .conftest import guided_game
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    ap = AppPage(context.new_page())
-    page = ap.page
-    try:
-        ap.open(voila_url + "?tab=game")
-        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+    with guided_game(browser, voila_url, 1366, 768) as ap:
+        page = ap.page
         assert not page.locator(".shogun-court").first.is_visible()  # no expansion: no court display
         for label in ("Expansion: Tennō's Court", "Expansion: Samurai"):
             page.locator(".widget-checkbox", has_text=label).locator("input").first.check()  # a new game at once
-            page.wait_for_timeout(300)
         court = page.locator(".shogun-court").first
         court.wait_for(state="visible", timeout=30_000)
+        page.wait_for_function("() => document.querySelector('.shogun-court').innerText.includes('Samurai stack')",
+                               timeout=30_000)  # the second box ticked: a game with both expansions
         text = court.inner_text()
         assert "Tennō's Court and Samurai" in text and "Privilege cards in the audience hall" in text
         assert page.locator(".shogun-court .sc-card[data-card]").count() == 3  # spring's three privilege cards
@@ -88,5 +85,3 @@ def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voi
         assert widest <= 392, widest  # the court boards wrap to the phone's width
         _shots(page, court, "court-end-390", 390, 844)
         ap.assert_clean()
-    finally:
-        context.close()
