@@ -17,11 +17,11 @@ from ..rules.expansions import court
 from ..viz.court import court_html
 
 
-def state_key(state) -> tuple:
+def state_key(state, viewer: int | None = None) -> tuple:
     """Everything the display depends on, cheaply compared."""
     plans = tuple(tuple(pl.plan.get(f) for f in court.COURT_FIELDS) for pl in state.players)
     pending = state.pending
-    return (i18n.current_language(), state.year, state.season, state.phase, len(state.log), plans,
+    return (i18n.current_language(), viewer, state.year, state.season, state.phase, len(state.log), plans,
             (pending.kind, pending.player) if pending else None, tuple(state.round.turn_order),
             json.dumps(state.extra, sort_keys=True), tuple(sorted((n, p.owner) for n, p in state.provinces.items())))
 
@@ -36,16 +36,17 @@ class CourtPanel:
         self._key: tuple | None = None
         self.redraws = 0  # how many times new HTML was sent (tests: only on change)
 
-    def set_state(self, state) -> None:
+    def set_state(self, state, viewer: int | None = None) -> None:
+        """Show ``state``; ``viewer`` is the learner's seat (others' court cards face down until revealed)."""
         if not state.rules.expansions:
             self._key = None
             self.widget.layout.display = "none"
             return
-        key = state_key(state)
+        key = state_key(state, viewer)
         if key == self._key:
             return
         self._key = key
-        html = court_html(state)
+        html = court_html(state, viewer)
         if html != self.html.value:
             self.html.value = html
             self.redraws += 1

@@ -447,7 +447,7 @@ class GamePanel:
         self.now.value = (self._moves_html() + "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:])
                           or escape(_("Press “Next step”.")))
         self.table.value = self._table_html()
-        self.court.set_state(s)
+        self.court.set_state(s, self.human.value)
         recent = list(reversed(s.log[-MAX_LOG:]))
         self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
         self.undo_button.disabled = not self._marks

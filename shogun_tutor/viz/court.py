@@ -123,13 +123,18 @@ _OUTCOME_TEXT = {
 _OUTCOME_CLASS = {"court.convert": "sc-convert", "court.lapsed": "sc-lapsed", "court.no_action": "sc-lapsed"}
 
 
-def fields_html(state, seat: int, outcomes: dict, shown: bool) -> str:
+def fields_html(state, seat: int, outcomes: dict, shown: bool, secret: bool = False) -> str:
+    """``secret``: the cards lie face down for whoever looks (a learner's opponent before the reveal)."""
     plan = state.players[seat].plan
     cells = []
     for field in court.COURT_FIELDS:
         n = court.field_armies(field)
-        title = escape(ngettext("Court field for {n} army", "Court field for {n} armies", n).format(n=n))
+        title = ngettext("Court field for {n} army", "Court field for {n} armies", n).format(n=n)
         card = plan.get(field)
+        if secret and not shown and card is not None:
+            inner = el("b", str(n)) + escape(_("Face down")) + el("i", escape(_("planned")))
+            cells.append(el("div", inner, "sc-field sc-planned", title, data_field=field))
+            continue
         event = outcomes.get((seat, field)) if shown else None
         if event is not None:
             css, status = _OUTCOME_CLASS[event["rule"]], _OUTCOME_TEXT[event["rule"]]()
@@ -180,18 +185,23 @@ def samurai_html(state, seat: int) -> str:
     return el("div", el("b", escape(head)) + body + el("div", escape(regions), "sc-note"), data_samurai=top)
 
 
-def player_html(state, seat: int, outcomes: dict, shown: bool) -> str:
+def player_html(state, seat: int, outcomes: dict, shown: bool, viewer: int | None = None) -> str:
     style = player_style(seat)
     parts = [el("b", el("span", "", "sc-dot", style=f"background:{style.fill}") + escape(player_name(seat)))]
     if court.NAME in state.extra:
-        parts += [fields_html(state, seat, outcomes, shown), officials_html(state, seat, outcomes), kept_html(state, seat)]
+        secret = viewer is not None and viewer >= 0 and viewer != seat
+        parts += [fields_html(state, seat, outcomes, shown, secret), officials_html(state, seat, outcomes), kept_html(state, seat)]
     if samurai.NAME in state.extra:
         parts.append(samurai_html(state, seat))
     return f"<div class='sc-player' data-seat='{seat}' style='border-left:6px solid {style.fill}'>{''.join(parts)}</div>"
 
 
-def court_html(state) -> str:
-    """The whole expansion display for ``state`` ('' when no expansion is played)."""
+def court_html(state, viewer: int | None = None) -> str:
+    """The whole expansion display for ``state`` ('' when no expansion is played).
+
+    ``viewer``: the learner's seat; the other players' court cards then lie face down until they are revealed
+    (bots only, ``None`` or -1: every plan is shown, as the bots' moves are).
+    """
     if court.NAME not in state.extra and samurai.NAME not in state.extra:
         return ""
     titles = [t for name, t in ((court.NAME, _("Tennō's Court")), (samurai.NAME, _("Samurai"))) if name in state.extra]
@@ -201,5 +211,5 @@ def court_html(state) -> str:
     outcomes = season_outcomes(state) if court.NAME in state.extra else {}
     shown = court.NAME in state.extra and revealed(state)
     order = state.round.turn_order if state.round.turn_order else list(range(state.num_players))
-    parts.append(f"<div class='sc-players'>{''.join(player_html(state, seat, outcomes, shown) for seat in order)}</div></div>")
+    parts.append(f"<div class='sc-players'>{''.join(player_html(state, seat, outcomes, shown, viewer) for seat in order)}</div></div>")
     return "".join(parts)

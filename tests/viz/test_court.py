@@ -91,3 +91,17 @@ def test_the_display_speaks_the_current_language(audience):
         i18n.set_language("en")
     assert "Karty przywilejów w sali audiencyjnej" in html and "Dworscy urzędnicy w rezerwie" in html
     assert "Court officials" not in html
+
+
+def test_a_learners_opponents_court_cards_lie_face_down_until_they_are_revealed(audience):
+    g = play("place", expansions=("tenno",))
+    learner = 2
+    html = court_html(g.state, viewer=learner)
+    for seat in range(4):
+        block = html.split(f"data-seat='{seat}'")[1].split("data-seat=")[0]
+        own = [card_label(g.state.players[seat].plan[f]).replace("'", "&#x27;") for f in court.COURT_FIELDS]
+        if seat == learner:
+            assert all(label in block for label in own) and "Face down" not in block
+        else:
+            assert block.count("Face down") == 3
+    assert "Face down" not in court_html(g.state) and "Face down" not in court_html(audience.state, viewer=learner)
