@@ -123,7 +123,11 @@ class Game:
             model = tower_model_from_dict(state.tower_model)
         except (TypeError, ValueError) as exc:
             raise E.SaveFileError(f"unknown tower model in the save file: {exc}") from None
-        return Game(state, history=history, tower=model)
+        game = Game(state, history=history, tower=model)
+        if state.pending is None and not game.over:  # an expansion vouched for it between two of its steps
+            game._advance()
+            game._sync_rng()
+        return game
 
     # --- the loop ---------------------------------------------------------------------
     def _advance(self) -> None:

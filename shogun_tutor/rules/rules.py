@@ -43,7 +43,12 @@ class Expansion:
     * ``check``: ``(state) -> None``, raising :class:`SaveFileError` when its working data is inconsistent;
     * ``plan_cards``: ``(state, seat) -> extra cards`` the seat may lay on his planning fields (e.g. battle-tower cards);
     * ``hooks``: ``{moment: (game, **data) -> None}`` run at fixed moments of the flow: ``setup`` (after the decks
-      are shuffled), ``tower_fill`` (``out``: cubes out by owner), ``year_start``, ``round_start``, ``round_end``.
+      are shuffled), ``tower_fill`` (``out``: cubes out by owner), ``year_start``, ``round_start``, ``round_end``;
+    * ``between_steps``: ``(state) -> bool``, asked by the save check when no decision is pending: True when the
+      state stands between two of the expansion's automatic steps (the game goes on by stepping; ``Game.load``
+      does so);
+    * ``check_pending``: ``(state, pending) -> None``, asked by the save check when one of the expansion's decision
+      kinds is pending: raises :class:`SaveFileError` unless that decision fits its working data.
     """
 
     name: str
@@ -55,6 +60,8 @@ class Expansion:
     check: Callable[["GameState"], None] | None = None
     plan_cards: Callable[["GameState", int], tuple[str, ...]] | None = None
     hooks: dict[str, Callable[..., None]] = field(default_factory=dict)
+    between_steps: Callable[["GameState"], bool] | None = None
+    check_pending: Callable[["GameState", Any], None] | None = None
 
 
 EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)

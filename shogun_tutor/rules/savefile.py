@@ -356,12 +356,15 @@ def check_pending(state: GameState) -> None:
             raise bad("the game is over but a decision is pending")
         return
     if p is None:
-        if state.rules.expansions:  # an expansion's steps may stand between two decisions; its own check judges them
-            return
+        if any(exp.between_steps and exp.between_steps(state) for exp in state.rules.expansion_list):
+            return  # an expansion vouches for the state: it stands between two of its steps (Game.load steps on)
         raise bad(f"no decision is pending in the {state.phase} phase: the game could not go on")
     kinds = state.rules.decision_kinds
     if p.kind not in kinds or kinds[p.kind][1].id != state.phase:
         raise bad(f"a {p.kind!r} decision cannot be pending in the {state.phase} phase")
+    for exp in state.rules.expansion_list:  # an expansion's own decision kinds: it judges them by its working data
+        if exp.check_pending and p.kind in {k for ph in exp.phases.values() for k in ph.decisions}:
+            exp.check_pending(state, p)
     if not _seat_ok(state, p.player):
         raise bad(f"the pending decision belongs to seat {p.player}, not in this game")
     if p.province is not None and p.province not in state.provinces:

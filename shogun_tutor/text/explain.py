@@ -952,11 +952,16 @@ _SAMURAI_OPTIONS = {
 }
 
 
+def samurai_option_text(option: str, n: int) -> str:
+    """One option of a samurai card as a sentence with its (inferred) amount."""
+    return _SAMURAI_OPTIONS[option](n).format(n=n)
+
+
 @renders("samurai.turn_card")
 def _samurai_turn(e):
     n = e["regions"]
     lines = [_("Samurai card {card} is now on top.").format(card=e["top"])]
-    lines += [_SAMURAI_OPTIONS[o](a).format(n=a) for o, a in e["options"].items()]
+    lines += [samurai_option_text(o, a) for o, a in e["options"].items()]
     return Explanation(ngettext("{player} holds provinces in {n} region and turns a samurai card",
                                 "{player} holds provinces in {n} regions and turns a samurai card", n).format(
         player=player_name(e["player"]), n=n), _inferred(lines, COMPONENTS.samurai_provenance))

@@ -9,7 +9,9 @@ import ipywidgets as w
 from .. import i18n
 from ..data import COMPONENTS
 from ..i18n import _, ngettext
+from ..rules.expansions import court, samurai
 from ..text import terms
+from ..text.explain import privilege_text, samurai_option_text
 
 _STYLE = """
 <style>
@@ -94,6 +96,51 @@ def scoring_html() -> str:
     )
 
 
+def _inferred_note(provenance) -> str:
+    text = terms.provenance_text(provenance)
+    return f"<p class='note'>{escape(terms.provenance_mark(provenance))} {escape(text)}</p>" if text else ""
+
+
+def privilege_cards_html() -> str:
+    """Tennō's Court: the 21 privilege cards (amounts INFERRED, marked on every row)."""
+    mark = escape(terms.provenance_mark(COMPONENTS.privilege_provenance))
+    rows = [[str(n), escape(privilege_text(n)), mark] for n in sorted(court.CARDS)]
+    costs = i18n.format_list([str(c) for c in court.HALL_COSTS])
+    note = escape(_("Each spring, summer and autumn three cards are laid out in the audience hall: the highest number on the "
+                    "field that costs {first} court officials, the lowest on the one that costs {last}; costs: {costs}.").format(
+        first=court.HALL_COSTS[0], last=court.HALL_COSTS[-1], costs=costs))
+    return (_table([_("Card"), _("Effect"), _("Amount")], rows, numeric={0})
+            + f"<p class='note'>{note}</p>" + _inferred_note(COMPONENTS.privilege_provenance))
+
+
+def samurai_cards_html() -> str:
+    """Samurai: the four cards of each player's stack and their options (amounts INFERRED)."""
+    mark = escape(terms.provenance_mark(COMPONENTS.samurai_provenance))
+    rows = []
+    for n in samurai.STACK:
+        opts = [samurai_option_text(o, a) for o, a in samurai.CARDS[n].items() if a > 0]
+        text = "<br>".join(escape(t) for t in opts) if opts else escape(_("The blank flag: this card offers no bonus."))
+        rows.append([str(n), text, mark if opts else ""])
+    note = escape(ngettext("After the turn order is set, whoever holds provinces in at least {n} region turns the top card under and takes one bonus.",
+                           "After the turn order is set, whoever holds provinces in at least {n} regions turns the top card under and takes one bonus.",
+                           samurai.MIN_REGIONS).format(n=samurai.MIN_REGIONS))
+    return (_table([_("Card"), _("Options (choose one)"), _("Amount")], rows, numeric={0})
+            + f"<p class='note'>{note}</p>" + _inferred_note(COMPONENTS.samurai_provenance))
+
+
+def tower_cards_html() -> str:
+    """Tennō's Court: the battle-tower cards each player plans with."""
+    rows = [
+        [escape(_("Court field")), escape(_("Converts that many of your own armies in the tray into court officials."))],
+        [escape(_("Action field")), escape(_("Counts as a war-chest card: the action does not happen."))],
+        [escape(_("Bid field")), escape(_("Counts as a bid of 0 chests."))],
+    ]
+    n = court.TOWER_CARDS
+    each = ngettext("Each player has {n} battle-tower card.", "Each player has {n} battle-tower cards.", n).format(n=n)
+    return (f"<p>{escape(each)}</p>"
+            + _table([_("Where it lies"), _("What it does")], rows))
+
+
 class CardsPanel:
     """The reference tab: actions, special cards, events, the winter table and scoring."""
 
@@ -111,6 +158,9 @@ class CardsPanel:
             (_("Event cards"), events_html()),
             (_("Rice shortage in winter"), revolt_table_html()),
             (_("Scoring"), scoring_html()),
+            (_("Tennō's Court: privilege cards"), privilege_cards_html()),
+            (_("Tennō's Court: battle-tower cards"), tower_cards_html()),
+            (_("Samurai cards"), samurai_cards_html()),
         ]
         self.html.value = _STYLE + "".join(f"<h3>{escape(title)}</h3>{body}" for title, body in sections)
 

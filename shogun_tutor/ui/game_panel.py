@@ -26,6 +26,7 @@ from ..viz.board import Highlight, highlight_from_event
 from ..viz.palette import player_style
 from ..text import terms
 from .board_panel import BoardPanel
+from .court_panel import CourtPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from ..text.explain import Explanation, explain, player_name
 from .bridge import why_link
@@ -186,7 +187,9 @@ class GamePanel:
                         self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
-        right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.log_box, self.save_box.widget],
+        self.court = CourtPanel()  # the expansions' boards (hidden without expansions)
+        right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.court.widget, self.log_box,
+                        self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
         left.add_class("shogun-game-board")  # hooks for the teacher mode's layout (ui/app.py TEACHER_CSS)
@@ -446,6 +449,7 @@ class GamePanel:
         self.now.value = (self._moves_html() + "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:])
                           or escape(_("Press “Next step”.")))
         self.table.value = self._table_html()
+        self.court.set_state(s, self.human.value)
         recent = list(reversed(s.log[-MAX_LOG:]))
         self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
         self.undo_button.disabled = not self._marks
@@ -527,5 +531,6 @@ class GamePanel:
     def close(self) -> None:
         self._unsubscribe()
         self.save_box.close()
+        self.court.close()
         self.board.close()
         self.widget.close()

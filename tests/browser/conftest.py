@@ -156,6 +156,15 @@ def sized_app_page(browser, width: int, height: int):
         context.close()
 
 
+@contextmanager
+def guided_game(browser, url: str, width: int, height: int):
+    """A fresh page of the guided game at ``width``×``height``, its board drawn; closed afterwards."""
+    with sized_app_page(browser, width, height) as ap:
+        ap.open(url + "?tab=game")
+        ap.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+        yield ap
+
+
 @pytest.fixture
 def app_page(browser, request):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})

@@ -276,9 +276,10 @@ def test_free_building_costs_nothing_and_follows_the_building_rules():
     prov = s.player_provinces(seat)[0]
     s.provinces[prov].buildings = []
     chests = s.players[seat].chests
+    planning = s.pending
     privileges.apply_card(g, seat, 21)
     assert s.pending.kind == "privilege_use" and prov in s.pending.options
-    s.pending = None
+    s.pending = planning  # the card used at once; the game waits for the same planning decision again
     privileges.use_in_province(g, seat, 21, prov)
     assert s.provinces[prov].buildings == ["castle"] and s.players[seat].chests == chests
     assert events(g, "action.build")[-1]["cost"] == 0 and "free_build" not in d

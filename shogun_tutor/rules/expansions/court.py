@@ -28,7 +28,8 @@ from ..phases.base import Phase
 from ..phases.draft import card_province
 from ..rules import EXPANSIONS, Expansion
 from ..state import TOWER_CARD_PREFIX, chest_value
-from .privileges import CARDS, CARDS_STATUS, KEEPABLE, NAME, apply_card, data, modifier_sources, use_in_province
+from .privileges import (CARDS, CARDS_STATUS, KEEPABLE, NAME, apply_card, data, modifier_sources, province_options,
+                         use_in_province)
 
 OFFICIALS = COMPONENTS.court_officials_each  # 7 per player
 COURT_FIELDS = ("court3", "court2", "court1")  # revealed in this order: convert 3, then 2, then 1 armies
@@ -279,6 +280,34 @@ def check(state) -> None:
         raise bad("the audience order names an unknown seat")
 
 
+def between_steps(state) -> bool:
+    """No decision pending is a valid place to stand only inside the court phase, once entered (step set)."""
+    return state.phase == "court" and data(state)["step"] in ("reveal", "audience")
+
+
+def check_pending(state, pending) -> None:
+    """A pending ``privilege`` / ``privilege_use`` decision must fit the audience it belongs to."""
+    d = data(state)
+    bad = lambda msg: SaveFileError(f"inconsistent game state: Tennō's Court: {msg}")  # noqa: E731
+    seat = pending.player
+    if d["step"] != "audience":
+        raise bad(f"a {pending.kind!r} decision is pending outside the court's audience")
+    if seat in d["queue"]:
+        raise bad(f"seat {seat} decides in the audience hall but is still waiting in the audience order")
+    if pending.kind == "privilege":
+        if not any(n is not None and cost <= d["audience"][seat] for n, cost in zip(d["display"], HALL_COSTS)):
+            raise bad(f"seat {seat} is to take a privilege card but cannot afford any with "
+                      f"{d['audience'][seat]} officials in the audience hall")
+        return
+    number = int(pending.action) if isinstance(pending.action, str) and pending.action.isdigit() else None
+    if number not in CARDS or CARDS[number]["effect"] not in ("remove_unrest", "free_building", "free_armies"):
+        raise bad(f"the pending privilege card {pending.action!r} is not one used in a province")
+    if number not in d["out"]:
+        raise bad(f"privilege card {number} is being used but has not left the game")
+    if not pending.options or set(pending.options) - set(province_options(state, seat, number)):
+        raise bad(f"privilege card {number} cannot be used in {', '.join(pending.options) or 'no province'}")
+
+
 COURT = CourtPhase()
 EXPANSIONS[NAME] = Expansion(
     name=NAME,
@@ -289,5 +318,7 @@ EXPANSIONS[NAME] = Expansion(
     modifier_sources=modifier_sources,
     state_fields={NAME: dict},
     check=check,
+    between_steps=between_steps,
+    check_pending=check_pending,
     hooks={"setup": on_setup, "tower_fill": on_tower_fill, "round_start": on_round_start, "round_end": on_round_end},
 )

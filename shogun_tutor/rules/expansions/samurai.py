@@ -131,6 +131,25 @@ def check(state) -> None:
         raise bad("the turn counter is out of range")
 
 
+def between_steps(state) -> bool:
+    """No decision pending is a valid place to stand inside the samurai phase (the next seat's turn comes)."""
+    return state.phase == "samurai"
+
+
+def check_pending(state, pending) -> None:
+    """A pending ``samurai`` decision: the seat whose turn it is, qualified, with a card just turned."""
+    d = data(state)
+    seat = pending.player
+    bad = lambda msg: SaveFileError(f"inconsistent game state: Samurai: {msg}")  # noqa: E731
+    order = state.round.turn_order
+    if not d["turn"] < len(order) or order[d["turn"]] != seat:
+        raise bad(f"seat {seat} is to choose a samurai bonus but it is not his turn")
+    if d["top"][seat] < 1 or not options(state, seat):
+        raise bad(f"seat {seat} is to choose a samurai bonus without a card turned this round")
+    if len(regions(state, seat)) < MIN_REGIONS:
+        raise bad(f"seat {seat} holds provinces in fewer than {MIN_REGIONS} regions")
+
+
 SAMURAI = SamuraiPhase()
 EXPANSIONS[NAME] = Expansion(
     name=NAME,
@@ -138,5 +157,7 @@ EXPANSIONS[NAME] = Expansion(
     insert=(("samurai", "place"),),  # right after the turn order (registered after the court: before it)
     state_fields={NAME: dict},
     check=check,
+    between_steps=between_steps,
+    check_pending=check_pending,
     hooks={"setup": on_setup, "year_start": on_year_start},
 )
