@@ -25,9 +25,9 @@ ACTION_RULES = ("action.income", "action.build", "action.armies", "move.armies",
 class SeasonReview:
     year: int
     season: str
-    done: list[str] = field(default_factory=list)  # headlines of the actions carried out
+    done: list[tuple[str, list[str]]] = field(default_factory=list)  # (headline, outcome) of the actions carried out
     lapsed: list[tuple[str, list[str]]] = field(default_factory=list)  # (headline, reasons)
-    other: list[str] = field(default_factory=list)  # the place taken, battles against the seat
+    other: list[tuple[str, list[str]]] = field(default_factory=list)  # the place taken, battles against the seat
 
     @property
     def headline(self) -> str:
@@ -55,25 +55,39 @@ def season_review(log: list[dict], seat: int) -> SeasonReview | None:
     for e in events:
         mine = e.get("player") == seat
         if mine and e["rule"] == "order.pick_place":
-            review.other.append(explain(e).title)
+            review.other.append((explain(e).title, []))
         elif mine and e["rule"] == "action.lapsed":
             ex = explain(e)
             review.lapsed.append((ex.title, list(ex.lines)))
         elif mine and e["rule"] in ACTION_RULES:
-            review.done.append(explain(e).title)
+            review.done.append((explain(e).title, [battle_outcome(e, seat)] if e["rule"] == "battle.result" else []))
         elif e["rule"] == "battle.result" and e.get("defender") == seat:
-            review.other.append(explain(e).title)
+            review.other.append((explain(e).title, [battle_outcome(e, seat)]))
     return review
+
+
+def battle_outcome(e: dict, seat: int) -> str:
+    """How a battle ended, for ``seat`` (the attacker or the defender)."""
+    outcome, where = e["verdict"]["outcome"], terms.province_name(e["province"])
+    if outcome == "draw":
+        return _("A draw: nobody holds {province} now.").format(province=where)
+    if (outcome == "attacker") == (e["player"] == seat):
+        return ngettext("You won: {province} is yours, with {n} army.", "You won: {province} is yours, with {n} armies.",
+                        e["armies"]).format(province=where, n=e["armies"])
+    if e["player"] == seat:
+        return _("You lost the battle for {province}.").format(province=where)
+    return _("You lost {province}.").format(province=where)
 
 
 def review_html(review: SeasonReview | None, open_: bool = False) -> str:
     """The review as a collapsible block (open right after the season ended)."""
     if review is None:
         return ""
-    items = [f"<li>{escape(t)}</li>" for t in review.other + review.done]
-    for title, reasons in review.lapsed:
-        why = "".join(f"<br><span style='color:#555'>{escape(r)}</span>" for r in reasons)
-        items.append(f"<li><span style='color:#8a6d3b'>{escape(title)}</span>{why}</li>")
+    items = []
+    for colour, rows in (("#222", review.other + review.done), ("#8a6d3b", review.lapsed)):
+        for title, lines in rows:
+            more = "".join(f"<br><span style='color:#555'>{escape(line)}</span>" for line in lines)
+            items.append(f"<li><span style='color:{colour}'>{escape(title)}</span>{more}</li>")
     if not items:
         items.append(f"<li>{escape(_('Your plan had no action to carry out this season.'))}</li>")
     return (f"<details class='shogun-season-review' {'open' if open_ else ''} "

@@ -7,7 +7,7 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.rules.battle_setup import battle_in_state
 from shogun_tutor.rules.game import new_game
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.rules.bots import HeuristicBot, make_bot
 from shogun_tutor.rules.odds import setup_odds
 from shogun_tutor.text import terms
 from shogun_tutor.text.reasons import render as render_reason
@@ -28,8 +28,9 @@ def _to(game, kind, seat=None, bots=None):
     raise AssertionError(f"no {kind} decision came")
 
 
-def _plan(panel, battle_card=None, lapse=False):
-    """The learner's plan on the planning board: ``battle_card`` on battle A, chests on the army fields."""
+def _plan(panel, battle_card=None, lapse=False, battle_b=None):
+    """The learner's plan on the planning board: ``battle_card`` on battle A (default: the biggest army),
+    ``battle_b`` on battle B (default: a chest card), chests on the army fields."""
     board = panel.plan_board
     m = board.model
     s = panel.game.state
@@ -38,8 +39,12 @@ def _plan(panel, battle_card=None, lapse=False):
         battle_card = max(provinces, key=lambda c: (s.provinces[c.split("/")[0]].armies if not lapse else
                                                     -s.provinces[c.split("/")[0]].armies, c))
     m.place("battle_a", battle_card)
+    if battle_b is not None:
+        m.place("battle_b", battle_b)
     m.place("bid", "chest:0")
     for field in ("armies5", "armies3", "army1_move", "battle_b"):
+        if field in m.plan:
+            continue
         m.place(field, next(c for c in m.unused_cards() if c.startswith("chest")))
     for field in m.fields:
         if field not in m.plan:
@@ -67,6 +72,9 @@ def _learner_to(panel, kind, **plan):
 
 @pytest.fixture
 def panel():
+    # main's HeuristicBot carries a stray @lru_cache (a merge artifact, fixed on the bots branch): bots of
+    # the same seed are then shared between games of one process; start each test with fresh bots
+    getattr(HeuristicBot, "cache_clear", lambda: None)()
     p = GamePanel(players=4, seed=1)
     p.human.value = 0
     yield p
@@ -199,11 +207,16 @@ def test_after_the_season_a_review_says_what_the_plan_did_and_why_an_action_laps
                  and s.provinces[c.split("/")[0]].armies == 2)[:1]
     s.provinces[one[0].split("/")[0]].armies -= 1  # a province left with one army (its other one back in the supply)
     s.players[0].supply += 1
-    _plan(panel, battle_card=one[0])
+    biggest = max((c for c in panel.plan_board.model.cards if not c.startswith("chest")),
+                  key=lambda c: (s.provinces[c.split("/")[0]].armies, c))
+    _plan(panel, battle_card=one[0], battle_b=biggest)
     for _ in range(300):
         if any(e["rule"] == "round.end" for e in panel.step_events):
             break
         if panel.learner_to_decide():
+            attacks = [d for d in panel.seat.decisions.options if is_attack(panel.game, d)] if panel.seat.decisions else []
+            if attacks:
+                panel.choice.value = attacks[-1]  # the learner attacks with all it may move
             panel.play_choice()
         else:
             panel.next_step()
@@ -212,7 +225,11 @@ def test_after_the_season_a_review_says_what_the_plan_did_and_why_an_action_laps
     province = one[0].split("/")[0]
     assert any(province in title and "Battle / move A" in title for title, _why in review.lapsed), review.lapsed
     assert any("at least one must stay" in " ".join(why) for _t, why in review.lapsed)
-    assert review.done and all(t.startswith("Red ") for t in review.done)
+    assert review.done and all(t.startswith("Red ") for t, _lines in review.done)
+    battles = [e for e in panel.game.state.log if e["rule"] == "battle.result" and 0 in (e["player"], e.get("defender"))
+               and (e["year"], e["season"]) == (1, "spring")]
+    told = [lines[0] for _t, lines in review.done + review.other if lines]
+    assert battles and len(told) == len(battles) and all(line.startswith(("You won", "You lost", "A draw")) for line in told)
     html = panel.seat.review.value
     assert "<details" in html and " open " in html and review.headline in html
 
