@@ -198,6 +198,7 @@ def test_a_learner_plays_to_the_winter_at_1366(browser, voila_url):
         assert review_seen
         now = state()["now"]
         assert "for provinces" in now and "Points so far" in now
+        page.locator(".shogun-event-scoring").first.scroll_into_view_if_needed()
         _shot(ap, "5-winter-scoring")
         print(f"steps: {len(step_times)}; step time median {statistics.median(step_times):.2f} s, "
               f"p90 {statistics.quantiles(step_times, n=10)[-1]:.2f} s, max {max(step_times):.2f} s")
