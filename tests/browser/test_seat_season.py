@@ -179,6 +179,8 @@ def test_a_learner_plays_to_the_winter_at_1366(browser, voila_url):
         page.wait_for_function("[...document.querySelectorAll('.shogun-choice-details')].some(e => e.innerText.includes('simulated throws'))",
                                timeout=30_000)
         page.wait_for_function(f"({HERE_JS})().includes('Battle')", timeout=30_000)  # the board marks the attack
+        page.mouse.move(5, 5)  # the province's hover label away from the arrow
+        page.wait_for_timeout(500)
         _shot(ap, "3-attack-on-the-map")
         click_and_time(page.locator(".shogun-play:visible").first)
 
@@ -198,7 +200,7 @@ def test_a_learner_plays_to_the_winter_at_1366(browser, voila_url):
         assert review_seen
         now = state()["now"]
         assert "for provinces" in now and "Points so far" in now
-        page.locator(".shogun-event-scoring").first.scroll_into_view_if_needed()
+        page.locator(".shogun-event-scoring").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         _shot(ap, "5-winter-scoring")
         print(f"steps: {len(step_times)}; step time median {statistics.median(step_times):.2f} s, "
               f"p90 {statistics.quantiles(step_times, n=10)[-1]:.2f} s, max {max(step_times):.2f} s")
