@@ -17,7 +17,7 @@ import json
 import os
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import ipywidgets as w
@@ -198,6 +198,8 @@ class BoardPanel:
         self.height = height
         self.width: int | None = None  # px, once the browser tells
         self.selected: list[str] = []
+        #: a province click goes here first; when it returns True it was taken (the game's move on the map)
+        self.on_province_click: Callable[[str], bool] | None = None
         self.side = w.ToggleButtons(options=[("☀", "sun"), ("☾", "moon")], value=state.side if state is not None else side,
                                     style={"button_width": "auto"})
         self.side.add_class("shogun-side")
@@ -310,7 +312,10 @@ class BoardPanel:
         """A click in the browser on a province's hit points (trace ``hit:<province>``)."""
         if not points.point_inds or points.point_inds[0] is None:
             return
-        self.select(trace.name.split(":", 1)[1])
+        province = trace.name.split(":", 1)[1]
+        if self.on_province_click is not None and self.on_province_click(province):
+            return
+        self.select(province)
 
     # --- the lesson ----------------------------------------------------------------------
     def select(self, province: str | None) -> None:

@@ -31,6 +31,7 @@ from .planning_board import PlanningBoard, PlanningBoardWidget
 from ..text.explain import Explanation, explain, player_name
 from .bridge import why_link
 from .save_box import SaveBox
+from .seat import SeatPanel
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_LOG = 80
@@ -180,6 +181,7 @@ class GamePanel:
         self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
         self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
+        self.seat = SeatPanel(self)  # the learner's decisions: meanings, odds, the map, hints, the season's review
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
                            self.new_button, self.seed_error],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -188,8 +190,8 @@ class GamePanel:
                        layout=w.Layout(flex_flow="row wrap"))
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
         self.court = CourtPanel()  # the expansions' boards (hidden without expansions)
-        right = w.VBox([self.status, steps, self.choice_box, self.plan_box, self.now, self.table, self.court.widget, self.log_box,
-                        self.save_box.widget],
+        right = w.VBox([self.status, steps, self.choice_box, self.seat.widget, self.plan_box, self.now, self.table,
+                        self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
         left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
         left.add_class("shogun-game-board")  # hooks for the teacher mode's layout (ui/app.py TEACHER_CSS)
@@ -243,6 +245,7 @@ class GamePanel:
         self.battle_button.description = _("Watch the battle in the tower")
         self.play_button.description = _("Play it")
         self.log_box.set_title(0, _("Game log"))
+        self.seat.refresh_texts()
         self.new_button.tooltip = _("Start again with these settings")
 
     def _setup_options(self, value: str) -> None:
@@ -480,15 +483,13 @@ class GamePanel:
             self.choice_box.layout.display = "none"
         elif learner:
             self.plan_box.layout.display = "none"
-            options = g.legal_decisions()
-            self.choice.options = [(describe_decision(d), d) for d in options]
-            if options and self.choice.value is None:
-                self.choice.index = 0  # never an empty choice
+            self.seat.show_options(token)  # the options with their meaning (places, attacks with odds); never empty
             self.choice.description = _("Your decision")
             self.choice_box.layout.display = None
         else:
             self.choice_box.layout.display = "none"
             self.plan_box.layout.display = "none"
+        self.seat.render(token)
 
     def _highlight(self, province: str | None) -> None:
         self.board.set_state(self.game.state, Highlight("province", province) if province else None)
@@ -530,6 +531,7 @@ class GamePanel:
 
     def close(self) -> None:
         self._unsubscribe()
+        self.seat.close()
         self.save_box.close()
         self.court.close()
         self.board.close()

@@ -25,6 +25,12 @@ from ..text import terms
 from ..text.explain import plan_field_name
 
 OPEN_ACTIONS = 5  # the rules lay out the first five action cards face up, the other five face down
+#: a field's name wraps inside its button instead of being cut ("Build a Nō theater (hidden c…")
+PLAN_CSS = """<style>
+.shogun-planning-board .shogun-plan-field { white-space: normal !important; height: auto !important;
+  min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25; padding-top: 3px; padding-bottom: 3px;
+  text-overflow: clip !important; overflow: visible !important; }
+</style>"""
 
 
 class PlacementRefused(ValueError):
@@ -233,7 +239,7 @@ class PlanningBoardWidget:
         self.confirm_button.add_class("shogun-plan-confirm")
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.title = w.HTML()
-        self.widget = w.VBox([self.title, self.cards_box, self.fields_box, self.message, self.confirm_button])
+        self.widget = w.VBox([w.HTML(PLAN_CSS), self.title, self.cards_box, self.fields_box, self.message, self.confirm_button])
         self.widget.add_class("shogun-planning-board")
         self.render()
 
@@ -289,7 +295,7 @@ class PlanningBoardWidget:
         for field, position in m.layout():
             card = m.plan.get(field)
             b = w.Button(description=field_label(field, position), layout=w.Layout(width="15em", flex="0 0 15em"),
-                         button_style="success" if card else "")
+                         button_style="success" if card else "", tooltip=field_label(field, position))
             b.add_class("shogun-plan-field")
             b.on_click(lambda _b, f=field: self.click_field(f))
             what = w.HTML(f"<b>{escape(card_label(card))}</b> — {escape(m.preview(field))}" if card
