@@ -28,10 +28,10 @@ from .explain import province
 _KINDS = {
     "setup.": "setup", "claim.": "setup", "court.setup": "setup", "samurai.setup": "setup",
     "year.events": "plan", "round.start": "plan", "court.lay_out": "plan", "plan.": "plan",
-    "round.event": "event", "event.": "event",
+    "round.event": "event",
     "order.": "order",
     "samurai.": "samurai",
-    "court.": "court", "privilege.gain": "court", "privilege.lapsed": "court",
+    "court.": "court",
     "action.": "action", "move.": "action",
     "winter.rice": "winter_rice", "winter.revolts_drawn": "revolts", "winter.revolt_void": "revolts",
     "winter.scoring": "scoring",
@@ -39,7 +39,8 @@ _KINDS = {
 # rules that always start a step of their own (a battle, a revolt); an action card starts one too
 _OWN_STEP = {"battle.result": "battle", "battle.revolt": "revolt"}
 # rules told within the step they close (or continue), never alone
-_ATTACH = {"round.end", "year.end", "game.end", "court.fill_officials", "privilege.remove_unrest"}
+_ATTACH = {"round.end", "year.end", "game.end", "court.fill_officials", "samurai.reset"}
+_ATTACH_PREFIXES = ("event.", "privilege.")  # an event card's or a privilege card's effect, where it happens
 # a long draft is read in parts of this many claims
 CLAIMS_PER_STEP = 8
 
@@ -58,7 +59,7 @@ class Step:
 
 def kind_of(rule: str) -> str | None:
     """The kind of step an event's rule belongs to; None for events told within the step before them."""
-    if rule in _ATTACH:
+    if rule in _ATTACH or rule.startswith(_ATTACH_PREFIXES):
         return None
     if rule in _OWN_STEP:
         return _OWN_STEP[rule]

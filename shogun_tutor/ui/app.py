@@ -80,8 +80,8 @@ def default_tabs() -> Tabs:
         if "app" in holder:
             holder["app"].show(key)
 
-    def watch(event: dict) -> None:
-        tower().show_event(event)
+    def watch(event: dict, inside=None) -> None:
+        tower().show_event(event, inside=inside)  # a replay apart from the demo, with the game's tower
         go("tower")
 
     return Tabs(

@@ -28,6 +28,7 @@ from .board_panel import BoardPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from ..text.explain import player_name
 from .save_box import SaveBox
+from .tower_replay import THROW_RULES, inside_before
 from .step_view import MAX_MOVES, StepView, explanation_html  # noqa: F401  (explanation_html: used by the rulebook)
 
 MAX_SEED = 10**9
@@ -512,9 +513,12 @@ class GamePanel:
         return f"<table style='border-collapse:collapse;font-size:0.92em'><tr>{header}</tr>{''.join(rows)}</table>"
 
     def _show_battle(self) -> None:
-        battles = [e for e in self.step_events if e["rule"] in ("battle.result", "battle.revolt")]
+        """The step's battle in the tower tab, with what lay inside the game's tower when it was thrown."""
+        step = self.steps.current(self.game) if self.game is not None else None
+        log = self.game.state.log if step else []
+        battles = [i for i in range(step.start, step.end) if log[i]["rule"] in THROW_RULES] if step else []
         if battles and self.on_battle:
-            self.on_battle(battles[-1])
+            self.on_battle(log[battles[-1]], inside_before(self.game, battles[-1]))
 
     def close(self) -> None:
         self._unsubscribe()
