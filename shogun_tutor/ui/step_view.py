@@ -156,7 +156,7 @@ class StepView:
             self.label.value = ""
             self.now.value = escape(_("Press “Next step”."))
         else:
-            count = _("Step {n} of {total}").format(n=self.cursor + 1, total=len(all_steps))
+            count = _("Step {number} of {total}").format(number=self.cursor + 1, total=len(all_steps))
             self.label.value = f"<b>{escape(step_title(step))}</b> <small style='color:#555'>{escape(count)}</small>"
             self.now.value = self._moves_html(game, step) + self._events_html(game.state.log[step.start:step.end])
         self._render_log(game)

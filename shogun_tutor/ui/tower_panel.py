@@ -24,7 +24,7 @@ from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
-from .board_panel import PLOT_CONFIG, figure_widget, sync_for_new_views
+from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
@@ -100,7 +100,9 @@ class TowerPanel:
             layout=w.Layout(min_width="0", flex="1 1 380px"),
         )
         controls.add_class("shogun-tower-controls")
-        fig_box = w.Box([self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
+        self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))  # the drawing follows its box (phones)
+        self.probe.observe(self._width_changed, names="width")
+        fig_box = w.VBox([self.probe, self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
 
@@ -115,6 +117,12 @@ class TowerPanel:
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
         self.new_tower()
+
+    def _width_changed(self, change) -> None:
+        width = int(change["new"] or 0)
+        if width > 0:
+            self.figure.layout.width = min(width, 560)
+            sync_for_new_views(self.figure)
 
     # --- texts -----------------------------------------------------------------------
     def refresh_texts(self) -> None:
