@@ -150,6 +150,7 @@ class GamePanel:
         self.undo_mine_button = w.Button(icon="reply", layout=w.Layout(width="auto", display="none"))
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
+        self.battle_button.add_class("shogun-watch-battle")
         self.choice = w.Dropdown(layout=w.Layout(width="26em"))
         self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
