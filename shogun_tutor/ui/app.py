@@ -160,7 +160,7 @@ PACING_CSS = """<style>
   .shogun-app .widget-tab-contents { padding: 4px !important; }
   .shogun-app .shogun-game-panel .shogun-game-settings { order: 2; }
   .shogun-app .shogun-game-settings > .widget-dropdown, .shogun-app .shogun-game-settings > .widget-text
-    { width: auto !important; flex: 1 1 45%; min-width: 10em; }
+    { width: auto !important; flex: 1 1 100%; }
   .shogun-app .shogun-game-settings select { width: 100% !important; }
   .shogun-app .shogun-game-board .shogun-lesson { display: none; }  /* the board's click lesson: on its own tab */
   .shogun-app .shogun-game-board { max-height: 42vh; overflow-y: auto !important; flex: 1 1 100% !important; }
