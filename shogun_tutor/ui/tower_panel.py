@@ -216,13 +216,17 @@ class TowerPanel:
         cubes = [c for owner, n in fill_setup(FILL_PLAYERS).groups for c in self._cubes(owner, n, "fill")]
         self.model.throw(self.tower, cubes, self.rng)
         self.tower.tray = []  # what fell out goes back to the supplies
+        self._show_demo_tower()
+        self.update_odds()
+
+    def _show_demo_tower(self) -> None:
+        """The demo's own tower at rest, with no verdict and nothing to replay."""
         self.last_verdict = None
         self.verdict.value = ""
         self._frames = []
         self.replay_button.disabled = True
         self._draw(tower_state_cubes(self.tower, self.model.params.levels))
         self._show_status()
-        self.update_odds()
 
     def throw(self, animate: bool = True) -> None:
         """Throw the battle set up in the controls; animate it (or not) and show the verdict."""
@@ -301,12 +305,7 @@ class TowerPanel:
         """Leave a game battle's replay: the demo's own tower, controls and odds again."""
         self._cancel()
         self._set_replaying(False)
-        self.last_verdict = None
-        self.verdict.value = ""
-        self._frames = []
-        self.replay_button.disabled = True
-        self._draw(tower_state_cubes(self.tower, self.model.params.levels))
-        self._show_status()
+        self._show_demo_tower()
 
     async def _play(self) -> None:
         try:

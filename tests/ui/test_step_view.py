@@ -99,3 +99,18 @@ def test_the_step_view_alone():
     view.reset(panel.game, at_end=False)
     view.render(panel.game)
     assert view.back_button.disabled and "Step 1 of" in view.label.value
+
+
+def test_next_round_shows_how_the_round_ended_and_back_reads_the_rest():
+    panel = GamePanel(players=3, seed=4)
+    for _ in range(3):
+        panel.next_round()
+    while panel.game.state.season != "winter":
+        panel.next_round()
+    panel.next_round()  # through the winter
+    assert panel.steps.current(panel.game).kind == "scoring" and "Scoring of year 1" in panel.now.value
+    kinds = []
+    while panel.steps.current(panel.game).kind != "winter_rice":
+        panel.back()
+        kinds.append(panel.steps.current(panel.game).kind)
+    assert "feeds the provinces" in panel.now.value
