@@ -176,7 +176,7 @@ class GamePanel:
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
         # layout (CSS in app.py, "guided game layout"): side by side on a laptop, the step text scrolling beside
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
-        reading = w.VBox([self.steps.label, self.now, self.steps.follower], layout=w.Layout(width="100%"))
+        reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
         right = w.VBox([self.status, steps, self.choice_box, self.plan_box, reading, self.table, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
@@ -258,6 +258,8 @@ class GamePanel:
 
     def _seat_changed(self) -> None:
         if not self._quiet and self.game is not None:
+            if self.learner_to_decide():
+                self.steps.go_last(self.game)  # your turn: the latest step, where your decision is
             self._render()
 
     def _read_seed(self) -> bool:
@@ -351,7 +353,7 @@ class GamePanel:
         s = self.game.state
         key, mark, start = (s.year, s.season), len(self.game.decisions), len(s.log)
         applied = self._advance(lambda: (self.game.state.year, self.game.state.season) != key)
-        self.steps.go_to_end_of(self.game, start, key)  # how the round ended; Back reads the rest of it
+        self.steps.go_to_end_of_round(self.game, start)  # how the round ended; Back reads the rest of it
         self._finish_step(mark, applied)
 
     def to_end(self) -> None:
@@ -439,7 +441,6 @@ class GamePanel:
         step_events = self.step_events
         located = [e for e in step_events if highlight_from_event(e) is not None]
         self.board.set_state(s, highlight_from_event(located[-1]) if located else None)
-        self.steps.follow_board(self.board.figure)  # a phone's board box scrolls to the place of the step
         if s.phase == "end":
             status = _("The game is over.")
         else:

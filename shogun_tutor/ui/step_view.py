@@ -12,9 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from ..i18n import _, ngettext
 from ..text.explain import Explanation, explain, player_name
@@ -42,37 +40,6 @@ def folded(summary: str, inner: str) -> str:
     return f"<details class='shogun-folded'><summary>{escape(summary)}</summary>{inner}</details>"
 
 
-class BoardFollower(anywidget.AnyWidget):
-    """Scrolls a board shown in a box smaller than itself (a phone) to the place the step is about.
-
-    ``follow(index)``: annotation ``index`` of the board's figure (the "here" label) is brought to the middle
-    of the box named by the CSS selector ``box``; a box that holds the whole board does not move.
-    """
-
-    _esm = """
-    function render({ model, el }) {
-      el.style.display = "none";
-      model.on("change:nonce", () => setTimeout(() => {
-        const index = model.get("annotation");
-        const box = document.querySelector(model.get("box"));
-        if (index < 0 || !box || box.scrollHeight <= box.clientHeight + 1) return;
-        const ann = box.querySelector('.annotation[data-index="' + index + '"]');
-        if (!ann) return;
-        const b = box.getBoundingClientRect(), a = ann.getBoundingClientRect();
-        box.scrollTop += (a.top + a.height / 2) - (b.top + b.height / 2);
-      }, 350));
-    }
-    export default { render };
-    """
-    box = traitlets.Unicode(".shogun-game-board").tag(sync=True)
-    annotation = traitlets.Int(-1).tag(sync=True)
-    nonce = traitlets.Int(0).tag(sync=True)
-
-    def follow(self, index: int | None) -> None:
-        if index is not None:
-            self.annotation, self.nonce = index, self.nonce + 1
-
-
 class StepView:
     """``StepView(describe)``: the step panel (heading, Back, the step's text) and the game log of one game.
 
@@ -96,7 +63,6 @@ class StepView:
         self.log_all = w.ToggleButton(value=False, layout=w.Layout(width="auto"))
         self.log_all.add_class("shogun-log-all")
         self.log_box = w.Accordion(children=[w.VBox([self.log_all, self.log])], selected_index=None)
-        self.follower = BoardFollower(layout=w.Layout(height="0px", width="0px"))
         self.game = None  # the game last drawn (the log is drawn when opened)
         self.log_box.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="selected_index")
         self.log_all.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="value")
@@ -147,14 +113,15 @@ class StepView:
     def go_last(self, game) -> None:
         self.cursor = max(0, len(self.steps(game)) - 1)
 
-    def go_to_end_of(self, game, start: int, season: tuple) -> None:
-        """Show the last step of ``season`` ((year, season)) among the events from ``start`` on: how a round ended."""
-        log = game.state.log
-        later = next((i for i in range(start, len(log)) if (log[i].get("year"), log[i].get("season")) != season), None)
-        if later is None or later == 0:
+    def go_to_end_of_round(self, game, start: int) -> None:
+        """After "Next round": the last step before the round now under way (from log event ``start`` on),
+        e.g. the scoring after a winter; the last step when the game is over."""
+        log, now = game.state.log, (game.state.year, game.state.season)
+        first = next((i for i in range(start, len(log)) if (log[i].get("year"), log[i].get("season")) == now), None)
+        if game.over or first is None or first == 0:
             self.go_last(game)
         else:
-            self.go_to_event(game, later - 1)
+            self.go_to_event(game, first - 1)
 
     def go_to_event(self, game, index: int) -> None:
         """Show the step that holds log event ``index`` (the first event of a new part of the game)."""
@@ -188,11 +155,6 @@ class StepView:
         return applied
 
     # --- drawing ----------------------------------------------------------------------------
-    def follow_board(self, figure) -> None:
-        """Bring the board's "here" label into view where the board is larger than its box."""
-        here = [i for i, a in enumerate(figure.layout.annotations or ()) if a.name == "highlight"]
-        self.follower.follow(here[0] if here else None)
-
     def render(self, game) -> None:
         self.game = game
         all_steps = self.steps(game)
