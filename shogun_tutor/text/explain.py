@@ -349,19 +349,31 @@ def _theater_unrest(e):
 
 
 def _steps(e) -> list[str]:
-    lines = []
+    """The modifiers applied to an action's base amount, in order; a cap or floor that changed nothing says so."""
+    lines, before = [], e["base"]
     for st in e["steps"]:
         if st["by"] == "event":
             kw = dict(number=st["event"], name=terms.event_name(st["event"]), limit=st.get("limit"), value=st["value"])
-            if st.get("rule") == "max":
+            unchanged = st["value"] == before
+            if st.get("rule") == "max" and unchanged:
+                lines.append(_("Event card {number} ({name}) allows at most {limit}: {value} is not more, so it stays.").format(**kw))
+            elif st.get("rule") == "max":
                 lines.append(_("Event card {number} ({name}): at most {limit} → {value}.").format(**kw))
+            elif st.get("rule") == "min" and unchanged:
+                lines.append(_("Event card {number} ({name}) gives at least {limit}: {value} is not less, so it stays.").format(**kw))
             elif st.get("rule") == "min":
                 lines.append(_("Event card {number} ({name}): at least {limit} → {value}.").format(**kw))
             else:
                 lines.append(_("Event card {number} ({name}) → {value}.").format(**kw))
         else:
             lines.append(_("Special card {name} → {value}.").format(name=terms.special_name(st["special"]), value=st["value"]))
+        before = st["value"]
     return lines
+
+
+def _both_modifiers(e) -> bool:
+    """True when an event card and a special card both changed the amount (then their order matters)."""
+    return {st["by"] for st in e["steps"]} >= {"event", "special"}
 
 
 @renders("action.income")
@@ -373,7 +385,7 @@ def _income(e):
         title = ngettext("{player} collects rice in {province}: {n} rice", "{player} collects rice in {province}: {n} rice", n)
     lines = [_("{province} yields {base}.").format(province=where, base=e["base"])]
     lines += _steps(e)
-    if e["steps"]:
+    if _both_modifiers(e):
         lines.append(_("First the event card, then the special card."))
     lines.append(_("An unrest marker is added."))
     lines.append(_unrest_now(e["unrest"]))

@@ -81,8 +81,8 @@ def default_tabs() -> Tabs:
         if "app" in holder:
             holder["app"].show(key)
 
-    def watch(event: dict) -> None:
-        tower().show_event(event)
+    def watch(event: dict, inside=None) -> None:
+        tower().show_event(event, inside=inside)  # a replay apart from the demo, with the game's tower
         go("tower")
 
     return Tabs(
@@ -154,6 +154,55 @@ TEACHER_CSS = """<style>
 </style>"""
 
 
+# --- guided game layout and phones (issue 11, pacing) -------------------------------------------------------
+# Laptop: the board beside the step panel and sticky while the page scrolls (no scroll container above it),
+# the step text scrolls by itself under the step buttons. Phone (< 700 px): the board in a box of its own
+# at the top, then the step buttons and a compact step text that scrolls by itself; the settings go last;
+# tables and sliders scroll or wrap instead of being cut off; every button at least 44 px (a finger).
+PACING_CSS = """<style>
+.shogun-app .widget-tab-contents:has(.shogun-game-board), .shogun-app .lm-TabPanel-stackedPanel:has(.shogun-game-board)
+  { overflow-x: clip; overflow-y: visible; }
+.shogun-app:has(.shogun-game-board), .shogun-app .widget-box:has(.shogun-game-board),
+.jp-OutputArea:has(.shogun-game-board), .jp-OutputArea-child:has(.shogun-game-board),
+.jp-OutputArea-output:has(.shogun-game-board) { overflow: visible !important; }
+.shogun-app .shogun-folded > summary { cursor: pointer; color: #0b5cad; margin: 0.2em 0; }
+.shogun-app .shogun-player-table { overflow-x: auto; max-width: 100%; }
+.shogun-app .shogun-step-label { margin-top: 0.3em; }
+@media (min-width: 700px) {
+  .shogun-app .shogun-game-board { position: sticky; top: 0; align-self: flex-start; z-index: 1; }
+  .shogun-app .shogun-now { max-height: calc(100vh - 230px); min-height: 8em; overflow-y: auto; overscroll-behavior: contain; }
+}
+@media (max-width: 699px) {
+  .shogun-app { font-size: 15px; }
+  .shogun-app .lm-TabBar, .shogun-app .lm-TabBar-content { height: auto !important; max-height: none !important; min-height: 0 !important; }
+  .shogun-app .lm-TabBar-content { flex-wrap: wrap !important; }
+  .shogun-app .lm-TabBar-tab { min-width: max-content !important; max-width: none !important; flex: 1 1 auto !important; }
+  .shogun-app .widget-tab-contents { padding: 4px !important; }
+  .shogun-app .shogun-game-panel .shogun-game-settings { order: 2; }
+  .shogun-app .shogun-game-settings > .widget-dropdown, .shogun-app .shogun-game-settings > .widget-text
+    { width: auto !important; flex: 1 1 100%; }
+  .shogun-app .shogun-game-settings select { width: 100% !important; }
+  .shogun-app .shogun-game-board .shogun-lesson { display: none; }  /* the board's click lesson: on its own tab */
+  .shogun-app .shogun-game-board { max-height: 42vh; overflow-y: auto !important; flex: 1 1 100% !important; }
+  .shogun-app .shogun-game-side { max-width: none !important; flex: 1 1 100% !important; }
+  .shogun-app .shogun-now { max-height: 34vh; overflow-y: auto; overscroll-behavior: contain; }
+  .shogun-app .shogun-game-panel button, .shogun-app .shogun-tower-panel button, .shogun-app .shogun-save-box button
+    { min-width: 44px; min-height: 44px; }
+  .shogun-app .shogun-game-side .widget-dropdown { width: 100% !important; max-width: 100%; }
+  .shogun-app .shogun-game-side .widget-dropdown > label { width: auto !important; max-width: 30%; }
+  .shogun-app .shogun-play { flex: 1 0 auto !important; min-width: 44px; }
+  .shogun-app .shogun-player-table table { font-size: 0.85em !important; }
+  .shogun-app .shogun-player-table td, .shogun-app .shogun-player-table th { padding: 0.1em 0.25em !important; }
+  .shogun-app .shogun-cards, .shogun-app .shogun-cards .widget-html-content { overflow-x: auto; max-width: 100%; }
+  .shogun-app .shogun-tower-controls .widget-hslider { flex-wrap: wrap; width: 100% !important; height: auto !important; }
+  .shogun-app .shogun-tower-controls .widget-hslider > .widget-label
+    { width: 100% !important; max-width: none !important; text-align: left !important; }
+  .shogun-app .shogun-tower-controls .widget-hslider > .slider-container { flex: 1 1 auto; min-width: 0; }
+  .shogun-app .shogun-tower-controls .widget-dropdown { width: 100% !important; }
+}
+</style>"""
+
+
 class App:
     """The whole app as one widget (``App().widget``)."""
 
@@ -188,7 +237,7 @@ class App:
             [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS + TEACHER_CSS, layout=w.Layout(display="none"))
+        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
         self.bridge = Bridge()

@@ -21,21 +21,18 @@ from ..i18n import _, ngettext
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import TOWER_CARD_PREFIX, Decision, chest_value
-from ..text.reasons import render as render_reason
 from ..viz.board import Highlight, highlight_from_event
 from ..viz.palette import player_style
 from ..text import terms
 from .board_panel import BoardPanel
 from .court_panel import CourtPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
-from ..text.explain import Explanation, explain, player_name
-from .bridge import why_link
+from ..text.explain import player_name
 from .save_box import SaveBox
 from .seat import SeatPanel
+from .tower_replay import THROW_RULES, inside_before
+from .step_view import MAX_MOVES, StepView, explanation_html  # noqa: F401  (explanation_html: used by the rulebook)
 
-_KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
-MAX_LOG = 80
-MAX_MOVES = 12  # bot moves (with their reasons) shown for one step
 MAX_SEED = 10**9
 _SEED_RE = re.compile(r"\s*(\d{1,10})\s*")
 
@@ -125,15 +122,6 @@ def _describe_court_field(d: Decision) -> str:
         province=terms.province_name(d.card), n=n)
 
 
-def explanation_html(ex: Explanation, rule: str | None = None) -> str:
-    """An explanation as HTML; with the event's ``rule`` id, a "why?" link opens the rule's text."""
-    colour = _KIND_COLOURS.get(ex.kind, "#6b4f2a")
-    lines = "".join(f"<li>{escape(line)}</li>" for line in ex.lines)
-    why = why_link(rule, _("why?")) if rule else ""
-    return (f"<div class='shogun-event shogun-event-{ex.kind}' style='border-left:4px solid {colour};padding:0.2em 0.6em;margin:0.3em 0'>"
-            f"<b>{escape(ex.title)}</b>{why}{f'<ul style=margin:0.2em 0 0.2em 1.1em;padding:0>{lines}</ul>' if lines else ''}</div>")
-
-
 class GamePanel:
     """``GamePanel().widget``: a whole guided game."""
 
@@ -141,8 +129,7 @@ class GamePanel:
         self.on_battle = on_battle
         self.game: Game | None = None
         self.bots: list = []
-        self.step_events: list[dict] = []
-        self.step_moves: list[tuple] = []  # (decision, reason) of the bots in this step
+        self.steps = StepView(describe_decision)  # the step panel: Back/Next re-read the game's steps
         self._marks: list[int] = []  # number of decisions before each step, for undo
         self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
@@ -165,6 +152,7 @@ class GamePanel:
         self.undo_mine_button = w.Button(icon="reply", layout=w.Layout(width="auto", display="none"))
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
+        self.battle_button.add_class("shogun-watch-battle")
         self.choice = w.Dropdown(layout=w.Layout(width="26em"))
         self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
@@ -176,28 +164,33 @@ class GamePanel:
         self.status = w.HTML()
         self.status.add_class("shogun-status")
         self.table = w.HTML()
-        self.now = w.HTML()
-        self.now.add_class("shogun-now")
-        self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
-        self.log_box = w.Accordion(children=[self.log], selected_index=None)
+        self.table.add_class("shogun-player-table")
+        self.now, self.log_box = self.steps.now, self.steps.log_box
         self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
         self.seat = SeatPanel(self)  # the learner's decisions: meanings, odds, the map, hints, the season's review
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
                            self.new_button, self.seed_error],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        steps = w.HBox([self.next_button, self.round_button, self.end_button, self.undo_button, self.undo_mine_button,
-                        self.battle_button],
+        steps = w.HBox([self.steps.back_button, self.next_button, self.round_button, self.end_button, self.undo_button,
+                        self.undo_mine_button, self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
+        steps.add_class("shogun-step-buttons")
+        settings.add_class("shogun-game-settings")
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
         self.court = CourtPanel()  # the expansions' boards (hidden without expansions)
-        right = w.VBox([self.status, steps, self.choice_box, self.seat.widget, self.plan_box, self.now, self.table,
+        # layout (CSS in app.py, "guided game layout"): side by side on a laptop, the step text scrolling beside
+        # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
+        reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
+        reading.add_class("shogun-step-panel")
+        right = w.VBox([self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading, self.table,
                         self.court.widget, self.log_box, self.save_box.widget],
-                       layout=w.Layout(flex="1 1 380px", min_width="320px", max_width="620px"))
-        left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="320px"))
-        left.add_class("shogun-game-board")  # hooks for the teacher mode's layout (ui/app.py TEACHER_CSS)
-        right.add_class("shogun-game-side")
+                       layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
+        right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
+        left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="0"))
+        left.add_class("shogun-game-board")
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("shogun-game-panel")
+        self.steps.back_button.on_click(lambda _b: self.back())
         self.new_button.on_click(lambda _b: self.new_game())
         self.next_button.on_click(lambda _b: self.next_step())
         self.round_button.on_click(lambda _b: self.next_round())
@@ -244,7 +237,6 @@ class GamePanel:
         self.undo_mine_button.description = _("Back to my last decision")
         self.battle_button.description = _("Watch the battle in the tower")
         self.play_button.description = _("Play it")
-        self.log_box.set_title(0, _("Game log"))
         self.seat.refresh_texts()
         self.new_button.tooltip = _("Start again with these settings")
 
@@ -272,6 +264,8 @@ class GamePanel:
 
     def _seat_changed(self) -> None:
         if not self._quiet and self.game is not None:
+            if self.learner_to_decide():
+                self.steps.go_last(self.game)  # your turn: the latest step, where your decision is
             self._render()
 
     def _read_seed(self) -> bool:
@@ -296,8 +290,7 @@ class GamePanel:
         seed = self.seed_value
         self.game = new_game(players=n, side=self.side.value, seed=seed, setup=self.setup.value, expansions=expansions)
         self.bots = [make_bot("heuristic", seed * 10 + i) for i in range(n)]
-        self.step_events = list(self.game.state.log)
-        self.step_moves = []
+        self.steps.reset(self.game, at_end=False)  # a new game is read from its set-up
         self._marks = []
         self._render()
 
@@ -311,8 +304,7 @@ class GamePanel:
             self._quiet = quiet
         self.refresh_texts()
         self.bots = [make_bot("heuristic", game.state.seed * 10 + i) for i in range(game.state.num_players)]
-        self.step_events = []
-        self.step_moves = []
+        self.steps.reset(game)
         self._marks = []
         self._render()
 
@@ -326,39 +318,57 @@ class GamePanel:
         if who is None or who[1] == self.human.value:
             return False
         decision, reason = self.bots[who[1]].decide_with_reason(self.game)
+        index, position = len(self.game.decisions), len(self.game.state.log)
         self.game.apply(decision)
-        self.step_moves = (self.step_moves + [(decision, reason)])[-MAX_MOVES:]
+        self.steps.record(index, position, reason)
         return True
 
-    def next_step(self) -> None:
-        """Decide until at least one event happened (or a human must decide)."""
-        if self.game is None or self.game.over:
-            return
-        start, applied = len(self.game.state.log), 0
-        self.step_moves = []
-        while len(self.game.state.log) == start and self._bot_turn():
+    def _advance(self, done: Callable[[], bool]) -> int:
+        """Let the bots decide until ``done()`` (or until the learner or nobody must decide)."""
+        applied = 0
+        while not done() and self._bot_turn():
             applied += 1
-        self._finish_step(start, applied)
+        return applied
+
+    @property
+    def step_events(self) -> list[dict]:
+        """The events of the step shown."""
+        return self.steps.events(self.game) if self.game is not None else []
+
+    @property
+    def step_moves(self) -> list[tuple]:
+        """(decision, reason) of the bots' decisions in the step shown."""
+        return self.steps.moves(self.game) if self.game is not None else []
+
+    def next_step(self) -> None:
+        """The next step of the game: one already played is re-read; else the bots play it to its end."""
+        if self.game is None:
+            return
+        mark = len(self.game.decisions)
+        applied = self.steps.forward(self.game, self._advance)
+        self._finish_step(mark, applied)
+
+    def back(self) -> None:
+        """Read the step before again; nothing is undone."""
+        self.steps.back()
+        self._render()
 
     def next_round(self) -> None:
         if self.game is None or self.game.over:
             return
         s = self.game.state
-        start, applied = len(s.log), 0
-        self.step_moves = []
-        key = (s.year, s.season)
-        while (self.game.state.year, self.game.state.season) == key and self._bot_turn():
-            applied += 1
-        self._finish_step(start, applied)
+        key, mark, start = (s.year, s.season), len(self.game.decisions), len(s.log)
+        applied = self._advance(lambda: (self.game.state.year, self.game.state.season) != key)
+        self.steps.go_to_end_of_round(self.game, start)  # how the round ended; Back reads the rest of it
+        self._finish_step(mark, applied)
 
     def to_end(self) -> None:
         if self.game is None:
             return
-        start, applied = len(self.game.state.log), 0
-        self.step_moves = []
-        while self._bot_turn():
-            applied += 1
-        self._finish_step(start, applied)
+        mark = len(self.game.decisions)
+        applied = self._advance(lambda: False)
+        self.steps.go_last(self.game)
+        self._finish_step(mark, applied)
 
     def _make_play_button(self, token: int | None) -> w.Button:
         """A play button bound to one pending decision: a second click (a double click) finds it stale."""
@@ -381,10 +391,9 @@ class GamePanel:
     def apply_decision(self, decision: Decision) -> bool:
         """Apply one decision of the learner as one step."""
         start, mark = len(self.game.state.log), len(self.game.decisions)
-        self.step_moves = []
         self.game.apply(decision)
         self._marks.append(mark)
-        self.step_events = self.game.state.log[start:]
+        self.steps.go_to_event(self.game, start)
         self._render()
         return True
 
@@ -394,7 +403,7 @@ class GamePanel:
         for d in decisions:
             self.game.apply(d)
         self._marks.append(mark)
-        self.step_events = self.game.state.log[start:]
+        self.steps.go_to_event(self.game, start)
         self._render()
 
     def undo(self) -> None:
@@ -422,21 +431,21 @@ class GamePanel:
         while len(self.game.decisions) > decisions:
             self.game.undo()
         self._marks = [m for m in self._marks if m < decisions]
-        self.step_events = []
-        self.step_moves = []
+        self.steps.forget_after(decisions)
+        self.steps.go_last(self.game)
         self._render()
 
-    def _finish_step(self, start: int, applied: int) -> None:
+    def _finish_step(self, mark: int, applied: int) -> None:
         if applied:
-            self._marks.append(len(self.game.decisions) - applied)
-        self.step_events = self.game.state.log[start:]
+            self._marks.append(mark)
         self._render()
 
     # --- drawing -------------------------------------------------------------------------------
     def _render(self) -> None:
         g = self.game
         s = g.state
-        located = [e for e in self.step_events if highlight_from_event(e) is not None]
+        step_events = self.step_events
+        located = [e for e in step_events if highlight_from_event(e) is not None]
         self.board.set_state(s, highlight_from_event(located[-1]) if located else None)
         if s.phase == "end":
             status = _("The game is over.")
@@ -449,12 +458,9 @@ class GamePanel:
                 labels.append(_("{player} decides").format(player=player_name(who[1])))
             status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
         self.status.value = f"<b>{escape(status)}</b>"
-        self.now.value = (self._moves_html() + "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:])
-                          or escape(_("Press “Next step”.")))
+        self.steps.render(g)
         self.table.value = self._table_html()
         self.court.set_state(s, self.human.value)
-        recent = list(reversed(s.log[-MAX_LOG:]))
-        self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
         self.undo_button.disabled = not self._marks
         mine = self.human.value is not None and self.human.value >= 0
         self.undo_mine_button.layout.display = None if mine else "none"
@@ -463,7 +469,9 @@ class GamePanel:
         for b in (self.next_button, self.round_button, self.end_button):
             b.disabled = g.over or learner  # on the learner's turn they would do nothing
             b.tooltip = _("Your turn: choose your decision first") if learner else ""
-        has_battle = any(e["rule"] in ("battle.result", "battle.revolt") for e in self.step_events)
+        if self.steps.can_go_on(g):  # a step already played lies ahead: Next re-reads it
+            self.next_button.disabled, self.next_button.tooltip = False, ""
+        has_battle = any(e["rule"] in ("battle.result", "battle.revolt") for e in step_events)
         self.battle_button.layout.display = None if has_battle and self.on_battle else "none"
         token = self._decision_token()
         if token != self._pending_token:
@@ -494,18 +502,6 @@ class GamePanel:
     def _highlight(self, province: str | None) -> None:
         self.board.set_state(self.game.state, Highlight("province", province) if province else None)
 
-    def _moves_html(self) -> str:
-        """The bots' decisions of this step, each with its reason."""
-        rows = "".join(f"<li>{self._move_html(d, r)}</li>" for d, r in self.step_moves)
-        return f"<ul class='shogun-bot-moves' style='margin:0.2em 0 0.4em 1.1em;padding:0'>{rows}</ul>" if rows else ""
-
-    @staticmethod
-    def _move_html(d: Decision, reason) -> str:
-        """One bot decision with its reason: a whole message, its placeholders filled with escaped HTML."""
-        return escape(_("{player}: {decision} — {reason}")).format(
-            player=f"<b>{escape(player_name(d.player))}</b>", decision=escape(describe_decision(d)),
-            reason=f"<span style='color:#555'>{escape(render_reason(reason))}</span>")
-
     def _table_html(self) -> str:
         s = self.game.state
         head = [_("Player"), _("Chests"), _("Rice"), _("Armies in supply"), _("Provinces"), _("Points"), _("Special card")]
@@ -525,9 +521,12 @@ class GamePanel:
         return f"<table style='border-collapse:collapse;font-size:0.92em'><tr>{header}</tr>{''.join(rows)}</table>"
 
     def _show_battle(self) -> None:
-        battles = [e for e in self.step_events if e["rule"] in ("battle.result", "battle.revolt")]
+        """The step's battle in the tower tab, with what lay inside the game's tower when it was thrown."""
+        step = self.steps.current(self.game) if self.game is not None else None
+        log = self.game.state.log if step else []
+        battles = [i for i in range(step.start, step.end) if log[i]["rule"] in THROW_RULES] if step else []
         if battles and self.on_battle:
-            self.on_battle(battles[-1])
+            self.on_battle(log[battles[-1]], inside_before(self.game, battles[-1]))
 
     def close(self) -> None:
         self._unsubscribe()

@@ -3,8 +3,9 @@
 The tower persists between throws (like the real one); "New tower" fills a
 fresh one as at the start of a 4-player game. The animation runs as an asyncio
 task in the kernel, so the kernel never blocks; "Skip" jumps to the end and
-"Replay" plays the last throw again. ``show_throw`` replays any throw from a
-game log.
+"Replay" plays the last throw again. ``show_event`` replays a battle of the
+guided game on its own screen: the game's tower and tray and the game's verdict,
+without the demo's controls and odds; "Back to the demo" returns to the demo's tower.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
 from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
-from .board_panel import PLOT_CONFIG, figure_widget, sync_for_new_views
-from ..text.explain import battle_lines, odds_lines, winner_headline
+from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
+from ..text.explain import battle_lines, explain, odds_lines, winner_headline
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1
@@ -75,19 +76,33 @@ class TowerPanel:
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
+        self.problem = w.HTML()
+        self.problem.add_class("shogun-tower-problem")
+        self.replay_head = w.HTML()
+        self.replay_head.add_class("shogun-tower-replay")
+        self.demo_button = w.Button(icon="arrow-left", layout=w.Layout(width="auto"))
+        self.demo_button.add_class("shogun-tower-demo")
+        self.replaying = False  # True while a battle of the game is shown instead of the demo
+        self._replay_counts = (0, 0)
         self.figure = figure_widget(tower_figure([], self.model.params.levels))
         self.figure._config = PLOT_CONFIG  # follow the box's width, no mode bar
         for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
             b.layout = w.Layout(width="auto")
         self.throw_button.add_class("shogun-throw")
         self.skip_button.add_class("shogun-skip")
+        self.demo_controls = w.VBox([self.kind, self.attackers, self.defenders, self.unrest, self.extra],
+                                    layout=w.Layout(width="100%"))
+        self.replay_box = w.VBox([self.replay_head, self.demo_button], layout=w.Layout(display="none"))
         controls = w.VBox(
-            [self.kind, self.attackers, self.defenders, self.unrest, self.extra,
+            [self.replay_box, self.demo_controls,
              w.HBox([self.throw_button, self.skip_button, self.replay_button, self.reset_button], layout=w.Layout(flex_flow="row wrap")),
-             self.odds, self.status, self.verdict],
-            layout=w.Layout(min_width="320px", flex="1 1 380px"),
+             self.problem, self.odds, self.status, self.verdict],
+            layout=w.Layout(min_width="0", flex="1 1 380px"),
         )
-        fig_box = w.Box([self.figure], layout=w.Layout(flex="1 1 420px", min_width="300px", max_width="560px"))
+        controls.add_class("shogun-tower-controls")
+        self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))  # the drawing follows its box (phones)
+        self.probe.observe(self._width_changed, names="width")
+        fig_box = w.VBox([self.probe, self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
 
@@ -98,9 +113,16 @@ class TowerPanel:
         self.skip_button.on_click(lambda _b: self.skip())
         self.replay_button.on_click(lambda _b: self.replay())
         self.reset_button.on_click(lambda _b: self.new_tower())
+        self.demo_button.on_click(lambda _b: self.to_demo())
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
         self.new_tower()
+
+    def _width_changed(self, change) -> None:
+        width = int(change["new"] or 0)
+        if width > 0:
+            self.figure.layout.width = min(width, 560)
+            sync_for_new_views(self.figure)
 
     # --- texts -----------------------------------------------------------------------
     def refresh_texts(self) -> None:
@@ -112,6 +134,7 @@ class TowerPanel:
         self.skip_button.description = _("Skip")
         self.replay_button.description = _("Replay")
         self.reset_button.description = _("New tower")
+        self.demo_button.description = _("Back to the demo")
         self._on_kind(update=False)
         self.update_odds()
         self._show_status()
@@ -152,18 +175,30 @@ class TowerPanel:
         return dict(kind=setup.kind, attacker=setup.attacker_armies, defender=setup.defender_armies, farmers=setup.farmers,
                     unrest=setup.unrest, attacker_seat=setup.attacker, defender_seat=setup.defender)
 
+    def setup_problem(self) -> str | None:
+        """Why the battle set up in the controls cannot be fought, or None."""
+        kind = self.kind.value
+        if kind in ("player", "neutral") and self.attackers.value < 1:
+            return _("An attack needs at least 1 attacking army.")
+        if kind in ("player", "revolt") and self.defenders.value < 1:
+            return _("A player's province always holds at least 1 army: set at least 1 defending army.")
+        return None
+
     def update_odds(self) -> None:
-        setup = self.battle()
-        b = self.battle_setup()
-        if b["attacker"] + b["defender"] + b["farmers"] == 0:
+        problem = self.setup_problem()
+        self.problem.value = ("<span role='alert' style='color:#b00020'>{}</span>".format(escape(problem))
+                              if problem and not self.replaying else "")
+        self.throw_button.disabled = problem is not None
+        if problem or self.replaying:
             self.odds.value = ""
             return
+        setup = self.battle()
         o = setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7)
         text, note = odds_lines(setup, o)
         self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     def _show_status(self) -> None:
-        inside, tray = self.tower.lodged_count(), len(self.tower.tray)
+        inside, tray = self._replay_counts if self.replaying else (self.tower.lodged_count(), len(self.tower.tray))
         self.status.value = "<small>{}</small>".format(escape(
             ngettext("{n} cube is inside the tower; in the tray: {tray}.", "{n} cubes are inside the tower; in the tray: {tray}.",
                      inside).format(n=inside, tray=tray)))
@@ -181,16 +216,25 @@ class TowerPanel:
         cubes = [c for owner, n in fill_setup(FILL_PLAYERS).groups for c in self._cubes(owner, n, "fill")]
         self.model.throw(self.tower, cubes, self.rng)
         self.tower.tray = []  # what fell out goes back to the supplies
+        self._show_demo_tower()
+        self.update_odds()
+
+    def _show_demo_tower(self) -> None:
+        """The demo's own tower at rest, with no verdict and nothing to replay."""
         self.last_verdict = None
         self.verdict.value = ""
         self._frames = []
         self.replay_button.disabled = True
         self._draw(tower_state_cubes(self.tower, self.model.params.levels))
         self._show_status()
-        self.update_odds()
 
     def throw(self, animate: bool = True) -> None:
         """Throw the battle set up in the controls; animate it (or not) and show the verdict."""
+        if self.setup_problem() is not None:
+            self.update_odds()  # says why, visibly; nothing is thrown
+            return
+        if self.replaying:
+            self.to_demo()
         self._cancel()
         b = self.battle_setup()
         origin = "demo"
@@ -225,8 +269,12 @@ class TowerPanel:
         else:
             self._finish()
 
-    def show_event(self, event: dict, animate: bool = True) -> None:
-        """Replay a battle or revolt from the game log (its ``throw`` record) with its verdict."""
+    def show_event(self, event: dict, animate: bool = True, inside=None) -> None:
+        """Replay a battle or revolt from the game log (its ``throw`` record) with its verdict, apart from the demo.
+
+        ``inside``: (cube id, owner, stage) of the cubes lying still in the game's tower at the throw
+        (see :func:`~shogun_tutor.ui.tower_replay.inside_before`); without it only the thrown cubes are known.
+        """
         if event["rule"] == "battle.revolt":
             kind, attacker, defender = "revolt", None, event["player"]
             came = {"attacker": 0, **event["came_out"]}
@@ -234,8 +282,30 @@ class TowerPanel:
             kind, attacker, defender = event["kind"], event["player"], event["defender"]
             came = event["came_out"]
         self._cancel()
+        self._set_replaying(True)
+        levels = self.model.params.levels
+        ends = [p[4] for p in event["throw"]["paths"]]
+        lodged = sum(1 for end in ends if end != "tray") + len(inside or ())
+        self._replay_counts = (lodged, sum(1 for end in ends if end == "tray"))
+        head = _("A battle of the guided game: {title}").format(title=explain(event).title)
+        note = "" if inside is not None else "<br><small>{}</small>".format(escape(
+            _("Only the thrown cubes are drawn: the cubes that lay still in the tower are not known for this battle.")))
+        self.replay_head.value = f"<b>{escape(head)}</b>{note}"
         self.show_throw(event["throw"], kind, attacker, defender, came, event["verdict"], animate=animate,
-                        province=event["province"])
+                        province=event["province"], still=[c for c in (inside or ()) if 1 <= c[2] <= levels])
+
+    def _set_replaying(self, on: bool) -> None:
+        self.replaying = on
+        self.replay_box.layout.display = None if on else "none"
+        for box in (self.demo_controls, self.throw_button, self.reset_button):
+            box.layout.display = "none" if on else None
+        self.update_odds()
+
+    def to_demo(self) -> None:
+        """Leave a game battle's replay: the demo's own tower, controls and odds again."""
+        self._cancel()
+        self._set_replaying(False)
+        self._show_demo_tower()
 
     async def _play(self) -> None:
         try:

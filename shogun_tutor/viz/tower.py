@@ -24,7 +24,7 @@ CUBE = 0.62
 
 
 def ledge_y(level: int, levels: int = 3) -> float:
-    return 9.0 - level * (8.0 / levels)
+    return 8.0 - level * (7.2 / levels)  # room for two rows of cubes under the roof (9.8)
 
 
 def _ledge_span(level: int) -> tuple[float, float]:
@@ -48,23 +48,58 @@ def throw_stages(record: dict, levels: int = 3) -> list[list[tuple[int, int | No
     return [[(p[0], p[1], stage_of(p, f, levels)) for p in paths] for f in range(levels + 2)]
 
 
+# where the cubes of each stage may lie (their centres), inside the frame drawn for it
+STEP = 0.66  # cube spacing when there is room; tighter (cubes overlap) when a stage is crowded
+_FUNNEL_BOX = (3.2, 6.8, 10.15, FUNNEL_Y + 0.6)
+_TRAY_BOX = (0.5, 9.5, TRAY_Y - 0.7, TRAY_Y + 0.15)
+
+
+def stage_box(stage: int, levels: int = 3) -> tuple[float, float, float, float]:
+    """(x0, x1, y0, y1): the area for the centres of the cubes of ``stage`` (0 funnel, 1..levels ledges, tray)."""
+    if stage == 0:
+        return _FUNNEL_BOX
+    if stage == levels + 1:
+        return _TRAY_BOX
+    lo, hi = _ledge_span(stage - 1)
+    y = ledge_y(stage - 1, levels)
+    top = ledge_y(stage - 2, levels) - 0.45 if stage > 1 else 9.8 - 0.35  # below the ledge above (or the roof)
+    return (lo + 0.3, hi - 0.3, y + 0.42, top)
+
+
+def _grid(n: int, box: tuple[float, float, float, float], from_top: bool = False) -> list[tuple[float, float]]:
+    """``n`` positions in rows inside ``box``, as far apart as :data:`STEP` allows, tighter when crowded."""
+    x0, x1, y0, y1 = box
+    step = STEP
+    while True:
+        cols, rows = int((x1 - x0) / step + 1e-9) + 1, int((y1 - y0) / step + 1e-9) + 1
+        if cols * rows >= n or step < 0.05:
+            break
+        step *= 0.92
+    out = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        y = y1 - row * step if from_top else y0 + row * step
+        out.append((x0 + col * step, min(max(y, y0), y1)))
+    return out
+
+
 def stage_positions(cubes: list[tuple[int, int | None, int]], levels: int = 3) -> dict[int, tuple[float, float]]:
-    """Lay out the cubes of each stage in rows, in a stable order (by owner, then id)."""
+    """Lay out the cubes of each stage in rows inside its frame, in a stable order (by owner, then id).
+
+    >>> pos = stage_positions([(i, i % 4, 4) for i in range(60)])  # a crowded tray stays in its frame
+    >>> x0, x1, y0, y1 = stage_box(4)
+    >>> all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pos.values())
+    True
+    """
     by_stage: dict[int, list[tuple[int, int | None]]] = {}
     for cid, owner, stage in cubes:
         by_stage.setdefault(stage, []).append((cid, owner))
     pos = {}
     for stage, items in by_stage.items():
         items.sort(key=lambda c: (-1 if c[1] is None else c[1], c[0]))
-        if stage == 0:
-            x0, per_row, y0, dy = 2.6, 8, FUNNEL_Y - 0.2, 0.66
-        elif stage == levels + 1:
-            x0, per_row, y0, dy = 0.5, 14, TRAY_Y, -0.66
-        else:
-            lo, hi = _ledge_span(stage - 1)
-            x0, per_row, y0, dy = lo + 0.3, int((hi - lo) / 0.66), ledge_y(stage - 1, levels) + 0.42, 0.66
-        for i, (cid, _owner) in enumerate(items):
-            pos[cid] = (x0 + (i % per_row) * 0.66, y0 + (i // per_row) * dy)
+        places = _grid(len(items), stage_box(stage, levels), from_top=stage == levels + 1)
+        for (cid, _owner), xy in zip(items, places):
+            pos[cid] = xy
     return pos
 
 

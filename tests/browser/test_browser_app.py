@@ -42,8 +42,7 @@ def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
     page.wait_for_function("[...document.querySelectorAll('.hoverlayer .hovertext')].some("
                            "h => h.textContent.includes('Yamato') && h.textContent.includes('Armies:'))", timeout=15_000)
     # step the guided game: explanations appear
-    for _ in range(3):
-        page.locator(".shogun-next button, button.shogun-next").first.click()
+    page.locator(".shogun-next button, button.shogun-next").first.click()  # the set-up, then the planning step
     page.wait_for_function("document.querySelector('.shogun-now').innerText.includes('planned')", timeout=30_000)
     app_page.screenshot("app-en")
     app_page.assert_clean()

@@ -92,9 +92,7 @@ def test_why_from_a_guided_game_explanation_and_back(app_page, voila_url):
     app_page.open(voila_url)
     page = app_page.page
     _tab(page, "Guided game")
-    for _ in range(3):
-        page.locator(".shogun-next button, button.shogun-next").first.click()
-        page.wait_for_timeout(500)
+    page.locator(".shogun-next button, button.shogun-next").first.click()  # the planning step
     _wait_text(page, ".shogun-now", "planned")
     before = None
     while before != _visible_text(page, ".shogun-now"):  # the last step may still be arriving

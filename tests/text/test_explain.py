@@ -132,3 +132,28 @@ def test_the_farmers_are_not_a_player_name():
 def test_unknown_rule_is_a_clear_error():
     with pytest.raises(ValueError, match="no explanation for rule 'x.y'"):
         explain({"rule": "x.y"})
+
+
+def _income(steps, base=3, amount=None):
+    return explain({"rule": "action.income", "player": 0, "province": "Settsu", "action": "tax", "base": base,
+                    "steps": steps, "amount": amount if amount is not None else (steps[-1]["value"] if steps else base),
+                    "total": 20, "unrest": 1})
+
+
+def test_a_cap_that_changed_nothing_is_not_told_as_a_cap():
+    cap = {"by": "event", "event": 7, "rule": "max", "limit": 5}
+    capped = _income([{**cap, "value": 5}], base=7).lines
+    assert "Event card 7 (Tax is capped): at most 5 → 5." in capped
+    uncapped = _income([{**cap, "value": 3}], base=3).lines
+    assert not any("at most 5 →" in line for line in uncapped)
+    assert any("allows at most 5: 3 is not more, so it stays" in line for line in uncapped)
+
+
+def test_the_order_of_event_and_special_card_is_told_only_when_both_apply():
+    order = "First the event card, then the special card."
+    event = {"by": "event", "event": 7, "rule": "max", "limit": 5, "value": 5}
+    special = {"by": "special", "special": "chest_plus1", "value": 6}
+    assert order in _income([event, special], base=7).lines
+    assert order not in _income([special], base=7).lines
+    assert order not in _income([event], base=7).lines
+    assert order not in _income([], base=7).lines

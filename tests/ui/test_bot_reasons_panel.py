@@ -6,9 +6,10 @@ from shogun_tutor.ui.game_panel import MAX_MOVES, GamePanel
 
 def test_bot_moves_of_a_step_come_with_their_reasons():
     panel = GamePanel(players=3, seed=4)
-    panel.next_step()  # the first planning: eleven fields for the first bot
-    assert len(panel.step_moves) == 11 <= MAX_MOVES
+    panel.next_step()  # the first planning: eleven fields for each of the three bots
+    assert len(panel.step_moves) == 33 > MAX_MOVES
     assert "shogun-bot-moves" in panel.now.value
+    assert "<details" in panel.now.value and "The bots&#x27; plans, with their reasons (33 cards)" in panel.now.value
     assert "Tax in " in panel.now.value and "Bids " in panel.now.value
     try:
         i18n.set_language("nl")
