@@ -213,7 +213,7 @@ def test_after_the_season_a_review_says_what_the_plan_did_and_why_an_action_laps
     for _ in range(300):
         if any(e["rule"] == "round.end" for e in panel.step_events):
             break
-        if panel.learner_to_decide():
+        if panel.learner_to_decide() and not panel.steps.can_go_on(panel.game):  # else: read the steps played first
             attacks = [d for d in panel.seat.decisions.options if is_attack(panel.game, d)] if panel.seat.decisions else []
             if attacks:
                 panel.choice.value = attacks[-1]  # the learner attacks with all it may move
