@@ -149,8 +149,11 @@ def test_blunder_counters_stay_under_their_thresholds_over_30_seeded_games():
     assert c.high_bids_unexplained == 0 < v1.high_bids_unexplained
     assert max(c.first_picks_by_place) < 0.4 * sum(c.first_picks_by_place)  # the baseline: always place 1
     assert min(c.picks_by_special.values()) > 0.1 * sum(c.picks_by_special.values())
-    assert c.chests_left < 3.0 < v1.chests_left  # issue target < 2: measured ~2.5, see the botstats report
-    assert c.short_share < 0.3 < v1.short_share  # issue target < 5 %: measured ~23 %, see the botstats report
+    assert c.chests_left < 2.0 < v1.chests_left  # the issue's target
+    # issue target < 5 % not reachable by planning alone: most short winters are beyond the reach of the year's
+    # three best harvests (see docs/bots.md); the plan must not be the cause of the rest
+    assert c.short_share < 0.25 < v1.short_share
+    assert c.short_winters - c.short_beyond_reach - c.short_after_gains <= 0.05 * c.player_winters
 
 
 def test_improved_heuristic_beats_the_baseline_and_random():

@@ -80,7 +80,11 @@ def cover_fields(ss: Season, used: dict[str, str], reasons: dict[str, Reason], t
         spare_provs.remove(p)
         reasons[f] = Reason("filler_province", province=p)
     covered = 0
-    for f in fields:
+    order = list(fields)
+    if ss.last_round and "tax" in order:  # a chest card on the tax: chests after the spending score nothing
+        order.remove("tax")
+        order.insert(0, "tax")
+    for f in order:
         if f in cards:
             continue
         if fillers and covered < must_cover:
@@ -140,8 +144,8 @@ def filler_value(ss: Season, f: str, p: str, used: dict[str, str], tax_income: i
             return -0.5  # lapses, but costs nothing
         return 0.5 - COST[f] * 0.2
     if f in INCOME_ACTIONS:
-        if f == "tax" and s.year == COMPONENTS.years and s.season == SEASONS[-1]:
-            return -0.5  # chests that come too late to be spent
+        if f == "tax" and ss.last_round:
+            return -6.0  # chests that come too late to be spent
         return 0.6 if pv.unrest == 0 else -3.0 * pv.unrest + 0.1 * pv.armies
     if f in BATTLE_ACTIONS:
         if pv.armies < 2:

@@ -9,6 +9,8 @@ from ...data import COMPONENTS
 
 COST = {a.id: a.cost for a in COMPONENTS.actions}
 
+
+@lru_cache(maxsize=4096)
 def attack_odds(moved: int, defenders: int, farmers: int, neutral: bool) -> tuple[float, float]:
     """(chance to win, chance of a draw) for ``moved`` attackers, from the tower model's odds
     on a typical filled tower (seeded: the same numbers in every process)."""
@@ -29,8 +31,6 @@ def _typical_tower():
     from ..game import new_game
 
     return new_game(players=4, seed=0, history=False).state.tower
-
-
 
 
 def _best_special(values: dict[str, float]) -> str:
