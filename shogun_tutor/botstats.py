@@ -201,14 +201,53 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     return res
 
 
+@dataclass
+class CourtStats:
+    """One bot in a seat among random bots, with both expansions (Tennō's Court and Samurai)."""
+
+    games: int = 0
+    wins: float = 0.0  # shared wins split
+    chance: float = 0.0  # wins expected by chance alone (one in the number of players)
+    converts: int = 0  # court conversions of the bot's seat
+    takes: int = 0  # privilege cards it took
+    court_reasons: int = 0  # court fields planned with a court reason (not a filler)
+
+
+def court_games(games: int, bot: str = "heuristic", first_seed: int = 0) -> CourtStats:
+    """``bot`` in one seat (it moves round the table) against random bots, with both expansions."""
+    out = CourtStats()
+    for seed in range(first_seed, first_seed + games):
+        n = COMPONENTS.min_players + seed % (COMPONENTS.max_players - COMPONENTS.min_players + 1)
+        seat = seed % n
+        game = new_game(players=n, seed=seed, history=False, expansions=("tenno", "samurai"))
+        bots = [make_bot(bot if i == seat else "random", seed * 10 + i) for i in range(n)]
+        while not game.over:
+            who = game.to_decide()[1]
+            decision, reason = bots[who].decide_with_reason(game)
+            out.court_reasons += who == seat and reason.kind in ("court_province", "court_tray")
+            game.apply(decision)
+        w = game.state.winners
+        out.games += 1
+        out.wins += (seat in w) / len(w)
+        out.chance += 1 / n
+        for ev in game.state.log:
+            if ev.get("player") == seat:
+                out.converts += ev["rule"] == "court.convert"
+                out.takes += ev["rule"] == "court.take"
+    return out
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
 def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], None] = print,
            pairings: Sequence[tuple[str, str]] = (("heuristic", "heuristic-v1"), ("strong", "heuristic"),
-                                                  ("heuristic", "random"), ("strong", "random"))) -> dict:
-    """Print the whole report; returns the figures."""
+                                                  ("heuristic", "random"), ("strong", "random")),
+           court: int | None = None) -> dict:
+    """Print the whole report; returns the figures. ``court``: games with both expansions
+    (default: 30, or ``games`` when fewer)."""
+    court = min(30, games) if court is None else court
     figures: dict = {}
     for bot in ("heuristic-v1", "heuristic") if games > 0 else ():
         t = time.perf_counter()
@@ -225,6 +264,15 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
         print_fn(f"  first picks by place 1-5: {c.first_picks_by_place}; all picks by place: {c.picks_by_place}")
         print_fn(f"  picks by special: {dict(sorted(c.picks_by_special.items()))}")
         print_fn(f"  chests left at the end: {c.chests_left:.2f} on average")
+    if court:
+        t = time.perf_counter()
+        c = court_games(court)
+        figures["court"] = c
+        lo, hi = wilson(c.wins, c.games)
+        print_fn(f"== heuristic vs random bots with both expansions: {c.games} games, won {c.wins:.1f} "
+                 f"({_pct(c.wins / c.games)}, 95 % CI {_pct(lo)}-{_pct(hi)}; chance alone {_pct(c.chance / c.games)}); "
+                 f"court fields planned {c.court_reasons}, conversions {c.converts}, privilege cards taken {c.takes}, "
+                 f"{time.perf_counter() - t:.0f} s")
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for a, b in pairings:
