@@ -9,11 +9,17 @@ What it does differently from the baseline (``heuristic-v1``, issue 10):
   in the worst order the open action cards allow (the tax counts only where it
   surely comes first), and against the army supply.
 * **Rice for the winter.** The winter rice loss is one of the event cards still
-  face up, so it plans rice for its provinces plus the largest of those losses.
+  face up, so it plans rice for its provinces plus the largest of those losses,
+  over the harvests of the rounds left (:mod:`.rice`); a conquest that would leave
+  the winter short costs its value.
 * **The special it wants.** It picks the free place whose special card helps its plan most.
-* **Spends down at the end.** In the last round chests are worth nothing but the tie-break.
+* **Spends down at the end.** In the last round chests are worth nothing but the tie-break:
+  the leftover goes into the bid, and a chest card (not a province) covers the tax field.
+* **The court** (Tennō's Court): armies a province can spare, or armies in the tray, become officials.
 
-Every decision comes with a :class:`~.base.Reason` (:meth:`HeuristicBot.decide_with_reason`).
+The plan itself is made in :mod:`.plan` (actions) and :mod:`.plan_cards` (court, bid, fillers);
+this module follows it and takes the other decisions. Every decision comes with a
+:class:`~.base.Reason` (:meth:`HeuristicBot.decide_with_reason`).
 
 >>> from shogun_tutor.rules.game import new_game
 >>> game = new_game(players=3, seed=4, history=False)
