@@ -120,7 +120,7 @@ def court_fields(ss: Season, used: dict[str, str], fields) -> dict[str, tuple[st
         if c is None:
             continue
         armies = int(f[len("court"):])
-        if "/" in c or c in ss.card.values():
+        if c in ss.card.values():  # a province card (else a tower card: armies from the tray)
             p = card_province(c)
             out[f] = (c, Reason("court_province", province=p, armies=armies, have=s.provinces[p].armies,
                                 threat=ss.threats.get(p, 0)))
