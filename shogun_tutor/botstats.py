@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 from .data import COMPONENTS
 from .rules.bots import make_bot
+from .rules.bots.plan import SEASONS
 from .rules.game import Game, new_game
 from .rules.state import chest_value
 
@@ -64,6 +65,8 @@ class Blunders:
     short_winters: int = 0
     winter_revolts: int = 0
     winter_provinces_lost: int = 0
+    short_after_gains: int = 0  # short winters of a seat holding more provinces than at the year's start
+    short_beyond_reach: int = 0  # short winters that the best three harvests of the year's provinces could not feed
     picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
     first_picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
     picks_by_special: dict[str, int] = field(default_factory=dict)
@@ -87,21 +90,29 @@ def count_blunders(games: int, bot: str = "heuristic", first_seed: int = 0) -> B
     out = Blunders()
     for seed in range(first_seed, first_seed + games):
         high_reasons: list[str] = []
+        year_start: dict[tuple[int, int], tuple[int, int]] = {}  # (year, seat) -> (provinces, best three rice)
 
         def watch(game, decision, reason, dt):
             if decision.kind == "plan" and decision.field == "bid" and (chest_value(decision.card) or 0) >= 3:
                 high_reasons.append(reason.kind)
+            s = game.state
+            if decision.kind == "plan" and s.season == "spring" and (s.year, decision.player) not in year_start:
+                held = s.player_provinces(decision.player)
+                best = sorted((game.graph.nodes[p]["rice"] for p in held), reverse=True)[:len(SEASONS)]
+                year_start[(s.year, decision.player)] = (len(held), sum(best))
 
         game = play_game(seed, [bot] * game_setup(seed)["players"], watch)
-        add_game(out, game)
+        add_game(out, game, year_start)
         out.high_bids_unexplained += sum(1 for k in high_reasons if k not in EXPLAINED_HIGH_BIDS)
     return out
 
 
-def add_game(out: Blunders, game: Game) -> None:
+def add_game(out: Blunders, game: Game, year_start: dict | None = None) -> None:
+    """Add one finished game's counters; ``year_start[(year, seat)]``: (provinces, best three rice yields)."""
     s = game.state
     out.games += 1
     first_of_round = True
+    year = 1
     for ev in s.log:
         rule = ev["rule"]
         if rule == "order.bids":
@@ -120,6 +131,12 @@ def add_game(out: Blunders, game: Game) -> None:
         elif rule == "winter.rice":
             out.player_winters += 1
             out.short_winters += ev["shortfall"] > 0
+            start = (year_start or {}).get((year, ev["player"]))
+            if ev["shortfall"] > 0 and start is not None:
+                out.short_after_gains += ev["provinces"] > start[0]
+                out.short_beyond_reach += ev["provinces"] + ev["loss"] > start[1]
+        elif rule == "year.end":
+            year += 1
         elif rule == "battle.revolt" and ev.get("cause") == "winter":
             out.winter_revolts += 1
             out.winter_provinces_lost += ev["owner"] != ev["player"]
@@ -184,14 +201,53 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     return res
 
 
+@dataclass
+class CourtStats:
+    """One bot in a seat among random bots, with both expansions (Tennō's Court and Samurai)."""
+
+    games: int = 0
+    wins: float = 0.0  # shared wins split
+    chance: float = 0.0  # wins expected by chance alone (one in the number of players)
+    converts: int = 0  # court conversions of the bot's seat
+    takes: int = 0  # privilege cards it took
+    court_reasons: int = 0  # court fields planned with a court reason (not a filler)
+
+
+def court_games(games: int, bot: str = "heuristic", first_seed: int = 0) -> CourtStats:
+    """``bot`` in one seat (it moves round the table) against random bots, with both expansions."""
+    out = CourtStats()
+    for seed in range(first_seed, first_seed + games):
+        n = COMPONENTS.min_players + seed % (COMPONENTS.max_players - COMPONENTS.min_players + 1)
+        seat = seed % n
+        game = new_game(players=n, seed=seed, history=False, expansions=("tenno", "samurai"))
+        bots = [make_bot(bot if i == seat else "random", seed * 10 + i) for i in range(n)]
+        while not game.over:
+            who = game.to_decide()[1]
+            decision, reason = bots[who].decide_with_reason(game)
+            out.court_reasons += who == seat and reason.kind in ("court_province", "court_tray")
+            game.apply(decision)
+        w = game.state.winners
+        out.games += 1
+        out.wins += (seat in w) / len(w)
+        out.chance += 1 / n
+        for ev in game.state.log:
+            if ev.get("player") == seat:
+                out.converts += ev["rule"] == "court.convert"
+                out.takes += ev["rule"] == "court.take"
+    return out
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
 def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], None] = print,
            pairings: Sequence[tuple[str, str]] = (("heuristic", "heuristic-v1"), ("strong", "heuristic"),
-                                                  ("heuristic", "random"), ("strong", "random"))) -> dict:
-    """Print the whole report; returns the figures."""
+                                                  ("heuristic", "random"), ("strong", "random")),
+           court: int | None = None) -> dict:
+    """Print the whole report; returns the figures. ``court``: games with both expansions
+    (default: 30, or ``games`` when fewer)."""
+    court = min(30, games) if court is None else court
     figures: dict = {}
     for bot in ("heuristic-v1", "heuristic") if games > 0 else ():
         t = time.perf_counter()
@@ -201,11 +257,22 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
         print_fn(f"  lapsed actions for lack of chests: {c.lapsed_for_chests} ({c.lapsed_per_game:.2f} per game)")
         print_fn(f"  player-winters short of rice: {c.short_winters} of {c.player_winters} ({_pct(c.short_share)}); "
                  f"winter revolts {c.winter_revolts}, provinces lost {c.winter_provinces_lost}")
+        print_fn(f"    of the short ones: {c.short_beyond_reach} beyond reach (more provinces + loss than the best "
+                 f"three harvests of the year's provinces), {c.short_after_gains} after provinces gained in the year")
         print_fn(f"  bids of 3-4 chests: {c.high_bids} of {c.bids}; without a reason that says why: "
                  f"{c.high_bids_unexplained}")
         print_fn(f"  first picks by place 1-5: {c.first_picks_by_place}; all picks by place: {c.picks_by_place}")
         print_fn(f"  picks by special: {dict(sorted(c.picks_by_special.items()))}")
         print_fn(f"  chests left at the end: {c.chests_left:.2f} on average")
+    if court:
+        t = time.perf_counter()
+        c = court_games(court)
+        figures["court"] = c
+        lo, hi = wilson(c.wins, c.games)
+        print_fn(f"== heuristic vs random bots with both expansions: {c.games} games, won {c.wins:.1f} "
+                 f"({_pct(c.wins / c.games)}, 95 % CI {_pct(lo)}-{_pct(hi)}; chance alone {_pct(c.chance / c.games)}); "
+                 f"court fields planned {c.court_reasons}, conversions {c.converts}, privilege cards taken {c.takes}, "
+                 f"{time.perf_counter() - t:.0f} s")
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for a, b in pairings:

@@ -99,6 +99,14 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Fights the revolt in {province} first: {armies} armies defend it.",
             p["armies"]).format(**p),
         "fallback": lambda p: _("The plan did not fit the choices left; a safe choice instead.").format(**p),
+        "court_province": lambda p: ngettext(
+            "Court: {armies} army from {province} becomes a court official, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
+            "Court: {armies} armies from {province} become court officials, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
+            p["armies"]).format(**p),
+        "court_tray": lambda p: ngettext(
+            "Court: {armies} army from the tray becomes a court official, to buy a privilege card.",
+            "Court: {armies} armies from the tray become court officials, to buy a privilege card.",
+            p["armies"]).format(**p),
         "expansion_rule_of_thumb": lambda p: _("An expansion decision, taken by a rule of thumb: the most valuable option that can be carried out.").format(**p),
     }
 

@@ -10,6 +10,7 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.__main__ import main
+from shogun_tutor.data import COMPONENTS
 from shogun_tutor.botstats import count_blunders, game_setup, pairing, play_game, wilson
 from shogun_tutor.rules.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
 from shogun_tutor.rules.bots.values import _worst_case_balance
@@ -149,8 +150,11 @@ def test_blunder_counters_stay_under_their_thresholds_over_30_seeded_games():
     assert c.high_bids_unexplained == 0 < v1.high_bids_unexplained
     assert max(c.first_picks_by_place) < 0.4 * sum(c.first_picks_by_place)  # the baseline: always place 1
     assert min(c.picks_by_special.values()) > 0.1 * sum(c.picks_by_special.values())
-    assert c.chests_left < 3.0 < v1.chests_left  # issue target < 2: measured ~2.5, see the botstats report
-    assert c.short_share < 0.3 < v1.short_share  # issue target < 5 %: measured ~23 %, see the botstats report
+    assert c.chests_left < 2.0 < v1.chests_left  # the issue's target
+    # issue target < 5 % not reachable by planning alone: most short winters are beyond the reach of the year's
+    # three best harvests (see docs/bots.md); the plan must not be the cause of the rest
+    assert c.short_share < 0.25 < v1.short_share
+    assert c.short_winters - c.short_beyond_reach - c.short_after_gains <= 0.05 * c.player_winters
 
 
 def test_improved_heuristic_beats_the_baseline_and_random():
@@ -176,3 +180,65 @@ def test_cli_botstats_prints_the_report(capsys):
     assert main(["botstats", "--games", "1", "--pair-games", "2", "--pairings", "heuristic:random"]) == 0
     out = capsys.readouterr().out
     assert "lapsed actions for lack of chests" in out and "heuristic vs random" in out and "median" in out
+
+
+# --- the season plan's parts (issue 10, second round) -------------------------------------------------------
+def test_rice_plan_weighs_the_events_and_the_revolt_of_a_second_harvest():
+    from shogun_tutor.rules.bots.rice import harvest_plan, keep_chance, rice_yield
+
+    nodes = {"A": {"rice": 5}, "B": {"rice": 2}}
+    assert rice_yield(nodes, [], "A") == 5
+    assert rice_yield(nodes, ["rice_max3", "tax_max5", "temple_immune", "armies_reduced"], "A") == 4.5
+    assert rice_yield(nodes, ["rice_min4", "tax_max5"], "B") == 3.0
+    assert keep_chance(3, 0) == 1.0 and keep_chance(0, 1) == 0.0
+    assert keep_chance(1, 1) < keep_chance(7, 1) < 1.0
+    game = new_game(players=4, seed=3, history=False)
+    s = game.state
+    provs = sorted(c.split("/")[0] for c in s.players[0].hand)
+    h = harvest_plan(game, 0, provs, 3)
+    loss = max(COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up)
+    assert h.need == len(provs) + loss - s.players[0].rice
+    assert h.province == h.sequence[0] and game.graph.nodes[h.province]["rice"] == max(
+        game.graph.nodes[p]["rice"] for p in provs)
+    # the richest province already harvested, with one army: a second harvest there is a likely lost revolt
+    s.provinces[h.province].unrest, s.provinces[h.province].armies = 1, 1
+    again = harvest_plan(game, 0, provs, 2)
+    assert again.province != h.province and h.province not in again.sequence
+    s.players[0].rice = 99  # fed: no rice action wanted
+    assert harvest_plan(game, 0, provs, 2).province is None
+
+
+def test_last_round_plan_keeps_the_tax_field_for_a_chest_card():
+    from shogun_tutor.rules.bots.plan import SEASONS
+
+    for seed in range(3):
+        game = new_game(players=3 + seed, seed=seed, history=False)
+        bots = [HeuristicBot(seed * 10 + i) for i in range(3 + seed)]
+        checked = 0
+        while not game.over:
+            kind, seat = game.to_decide()
+            s = game.state
+            if kind == "plan" and s.year == COMPONENTS.years and s.season == SEASONS[-1] and not s.players[seat].plan:
+                plan = bots[seat].plan_for(game, seat)
+                tax = plan.cards["tax"]
+                assert tax is None or chest_value(tax) is not None or plan.reasons["tax"].kind == "tax"
+                checked += 1
+            game.apply(bots[seat].decide(game))
+        assert checked == 3 + seed
+
+
+def test_heuristic_plans_the_court_fields_with_reasons_and_beats_random_bots():
+    from shogun_tutor.botstats import court_games
+
+    game = new_game(players=4, seed=5, history=False, expansions=("tenno", "samurai"))
+    bots = [HeuristicBot(i) for i in range(4)]
+    kinds = []
+    while not game.over:
+        seat = game.to_decide()[1]
+        decision, reason = bots[seat].decide_with_reason(game)
+        assert decision in game.legal_decisions() and reason.kind in REASON_KINDS and "{" not in render(reason)
+        kinds.append(reason.kind)
+        game.apply(decision)
+    assert {"court_province", "court_tray"} & set(kinds) and "fallback" not in kinds
+    c = court_games(6)
+    assert c.court_reasons > 0 and c.converts > 0 and c.takes > 0 and c.wins > c.chance

@@ -9,6 +9,8 @@ from ...data import COMPONENTS
 
 COST = {a.id: a.cost for a in COMPONENTS.actions}
 
+
+@lru_cache(maxsize=4096)
 def attack_odds(moved: int, defenders: int, farmers: int, neutral: bool) -> tuple[float, float]:
     """(chance to win, chance of a draw) for ``moved`` attackers, from the tower model's odds
     on a typical filled tower (seeded: the same numbers in every process)."""
@@ -29,8 +31,6 @@ def _typical_tower():
     from ..game import new_game
 
     return new_game(players=4, seed=0, history=False).state.tower
-
-
 
 
 def _best_special(values: dict[str, float]) -> str:
@@ -70,18 +70,25 @@ def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, eff
         win, draw = attack_odds(moved, 0, farmers, True)
         defence = farmers
         gain = winters_left * 1.0 + 0.4  # a province: points every winter and one more card
-        if rice_need > -1:
-            gain -= 1.2  # one more mouth to feed than the rice still to come can feed: a winter revolt
     else:
         defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
         win, draw = attack_odds(moved, defence, 0, False)
         gain = winters_left * (1.0 + len(t.buildings)) + 1.0 + 0.5 * len(t.buildings)  # theirs lost too
+    gain -= hungry_mouth(rice_need)
     left = sp.armies - moved
     exposure = 0.25 * max(0, src_threat + 1 - left) * winters_left * (1 + len(sp.buildings)) / 2
     value = win * gain - 0.06 * moved * (1 - win) - exposure
     if t.owner is not None:
         value -= draw * 0.3 * (1 + len(t.buildings))  # a draw clears the province for nobody
     return value, moved, defence, win
+
+
+def hungry_mouth(rice_gap: float) -> float:
+    """What one more province costs at the winter when the rice still to come is ``rice_gap`` short
+    (negative: to spare): a fed winter made short (winter revolts), or a shortfall made deeper."""
+    if rice_gap <= -1:
+        return 0.0
+    return 2.0 if rice_gap <= 0 else 1.0
 
 
 def _building_value(s, nodes, seat, p, b, threat, winters_left) -> float | None:

@@ -1,0 +1,250 @@
+"""The improved heuristic's season plan: what each action field is for, with its reason.
+
+:func:`make_plan` runs at a seat's first plan decision of a round, in this order:
+
+1. **income**: rice for the winter ahead (:mod:`.rice`), tax for the chests;
+2. **every other action by value** (battles, armies, buildings), greedily while the war chest
+   pays for them in the worst order the open action cards allow, and the army supply lasts;
+3. **the cards** (:mod:`.plan_cards`): the court fields, the bid it means, the fillers.
+
+The knobs of a plan are a :class:`Style` (the strong bot searches over variants).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...data import BUILDINGS, COMPONENTS
+from ..game import Game
+from .base import Reason, card_province
+from .rice import Harvest, harvest_plan, loss_ahead
+from .values import COST, _attack_value, _building_value, _comes_before, _worst_case_balance
+
+SEASONS = COMPONENTS.seasons[:-1]  # the three action rounds; the last season is winter
+ARMY_ACTIONS = tuple(a for a in COMPONENTS.action_amounts)  # armies5, armies3, army1_move
+BATTLE_ACTIONS = ("battle_a", "battle_b")
+INCOME_ACTIONS = ("rice", "tax")
+MAX_CHEST_CARD = max(COMPONENTS.war_chest_cards)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Knobs of the plan (the strong bot searches over variants of these)."""
+
+    aggression: float = 0.0  # added to every attack's value
+    build_bias: float = 0.0  # added to every building's value
+    defence_bias: float = 0.0  # added to every army placement's value
+    chest_value: float = 0.4  # points one chest is worth before the last round
+    bid: int | None = None  # force a chest bid of this many chests (None: decide)
+    rice_margin: int = 0  # extra rice wanted beyond the worst winter loss
+
+
+@dataclass
+class Plan:
+    cards: dict[str, str | None] = field(default_factory=dict)
+    reasons: dict[str, Reason] = field(default_factory=dict)
+    special_values: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Season:
+    """What a seat's plan is made from (read once from the state)."""
+
+    game: Game
+    seat: int
+    style: Style
+    provs: list[str]
+    card: dict[str, str]
+    rounds_left: int
+    last_round: bool
+    winters_left: int
+    cv: float  # what one chest is worth now
+    effects: list[str]
+    open_cards: list[str]
+    threats: dict[str, int]
+    amounts: dict[str, int]
+    harvest: Harvest
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def player(self):
+        return self.game.state.players[self.seat]
+
+
+def season_of(game: Game, seat: int, style: Style) -> Season:
+    s = game.state
+    nodes, adj = game.graph.nodes, game.graph.adj
+    provs = sorted(card_province(c) for c in s.players[seat].hand)
+    rounds_left = len(SEASONS) - SEASONS.index(s.season)
+    last_round = s.year == COMPONENTS.years and rounds_left == 1
+    effects = [COMPONENTS.event(e).effect for e in s.events_face_up]
+
+    def threat(p: str) -> int:
+        return max((s.provinces[n].armies for n in adj[p] if s.provinces[n].owner not in (None, seat)), default=0)
+
+    amounts = {a: COMPONENTS.action_amounts[a] for a in ARMY_ACTIONS}
+    if "armies_reduced" in effects:
+        params = next(COMPONENTS.event(e).parameters for e in s.events_face_up
+                      if COMPONENTS.event(e).effect == "armies_reduced")
+        amounts = {a: min(v, params.get(a, v)) for a, v in amounts.items()}
+    threats = {p: threat(p) for p in provs}
+    return Season(game, seat, style, provs, {p: nodes[p]["card"] for p in provs}, rounds_left, last_round,
+                  COMPONENTS.years - s.year + 1, 0.02 if last_round else style.chest_value, effects,
+                  list(s.action_cards[:5]), threats, amounts,
+                  harvest_plan(game, seat, provs, rounds_left, style.rice_margin))
+
+
+def make_plan(game: Game, seat: int, style: Style) -> Plan:
+    from .plan_cards import cover_fields
+
+    ss = season_of(game, seat, style)
+    used: dict[str, str] = {}  # field -> province
+    reasons: dict[str, Reason] = {}
+    tax_income = _income(ss, used, reasons)
+    options, battle_sources = _action_options(ss)
+    _take_affordable(ss, options, used, reasons, tax_income)
+    pl = ss.player
+    if ss.last_round and "tax" in used:
+        without = {f: q for f, q in used.items() if f != "tax"}
+        if _worst_case_balance(without, ss.open_cards, pl.chests, 0) >= \
+                max(0, _worst_case_balance(used, ss.open_cards, pl.chests, tax_income)):
+            del used["tax"]  # the last round's tax would only come after the spending: chests that score nothing
+            del reasons["tax"]
+            tax_income = 0
+    return cover_fields(ss, used, reasons, tax_income)
+
+
+def _income(ss: Season, used: dict[str, str], reasons: dict[str, Reason]) -> int:
+    """Rice for the winter ahead, tax for the chests; returns the tax income counted on."""
+    s, nodes = ss.state, ss.game.graph.nodes
+    pl = ss.player
+    h = ss.harvest
+    if h.province is not None:
+        used["rice"] = h.province
+        reasons["rice"] = Reason("rice_for_winter", province=h.province, gain=h.gain, need=h.provinces,
+                                 have=pl.rice, loss=h.loss, rounds=ss.rounds_left)
+
+    def tax_yield(p: str) -> int:
+        t = nodes[p]["tax"]
+        return min(t, 5) if "tax_max5" in ss.effects else t
+
+    free = [p for p in ss.provs if p not in used.values() and p not in h.later]
+    if not free:
+        return 0
+    tax_prov = max(free, key=lambda p: (income_safe(s, p), tax_yield(p) - 3 * s.provinces[p].unrest, p))
+    if not income_safe(s, tax_prov) or (ss.last_round and "tax" not in ss.open_cards):
+        return 0
+    used["tax"] = tax_prov
+    reasons["tax"] = Reason("tax", province=tax_prov, gain=tax_yield(tax_prov), chests=pl.chests)
+    # counted on only where no neighbour could take the province first
+    return tax_yield(tax_prov) if ss.threats[tax_prov] < s.provinces[tax_prov].armies else 0
+
+
+def income_safe(s, p: str) -> bool:
+    pv = s.provinces[p]
+    return pv.unrest == 0 or pv.armies >= 3 * pv.unrest + 2
+
+
+def _action_options(ss: Season):
+    """Every other action with its value for this seat: (value, field, province, reason), and the battles' sources."""
+    s, st, seat = ss.state, ss.style, ss.seat
+    nodes, adj = ss.game.graph.nodes, ss.game.graph.adj
+    pl = ss.player
+    gap = ss.harvest.gap
+    options: list[tuple[float, str, str, Reason]] = []
+    battle_sources: dict[str, tuple[float, str, int, int, float]] = {}
+    for p in ss.provs:
+        a = s.provinces[p].armies
+        if a < 2:
+            continue
+        best_t = None
+        for q in sorted(adj[p]):
+            if s.provinces[q].owner == seat:
+                continue
+            ev, moved, defence, chance = _attack_value(s, nodes, seat, p, q, a - 1, ss.threats[p], ss.winters_left,
+                                                      ss.effects, gap, ss.last_round)
+            if best_t is None or ev > best_t[0]:
+                best_t = (ev, q, moved, defence, chance)
+        if best_t is not None:
+            battle_sources[p] = best_t
+    ranked = sorted(battle_sources.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    targets_taken: list[str] = []
+    chosen_sources: list[str] = []
+    for fld in BATTLE_ACTIONS:
+        for p, (ev, q, moved, defence, chance) in ranked:
+            if p in chosen_sources or q in targets_taken or p == ss.harvest.province:
+                continue
+            if ev + st.aggression > 0.15:
+                options.append((ev + st.aggression, fld, p, Reason(
+                    "attack_plan", province=p, target=q, armies=moved, defence=defence, chance=round(100 * chance))))
+                targets_taken.append(q)
+                chosen_sources.append(p)
+            break
+    # armies: where neighbours threaten, or where a battle starts later in the round, or to harvest safely again
+    planned_battles = [(o[1], o[2]) for o in options if o[1] in BATTLE_ACTIONS]
+    for act in ARMY_ACTIONS:
+        k = ss.amounts[act]
+        if pl.supply < k:
+            continue
+        best_opt = None
+        for p in ss.provs:
+            pv = s.provinces[p]
+            importance = 1 + len(pv.buildings) + 0.5 * (nodes[p]["tax"] + nodes[p]["rice"]) / 5
+            deficit = max(0, ss.threats[p] + 2 - pv.armies)
+            value = min(k, deficit) * 0.3 * importance * ss.winters_left / 2
+            why = "defend"
+            for fld, src in planned_battles:
+                if src != p or not _comes_before(act, fld, ss.open_cards):
+                    continue
+                _, q, moved, _, _ = battle_sources[p]
+                gain = _attack_value(s, nodes, seat, p, q, moved + k, ss.threats[p], ss.winters_left, ss.effects,
+                                     gap, ss.last_round)[0] - battle_sources[p][0]
+                if gain > value:
+                    value, why = gain, q
+            if act == "army1_move":
+                value += 0.1  # the move that comes with it
+            if ss.last_round:
+                value += 0.02 * k  # chests are worth nothing now; armies still hold off winter revolts
+            value += st.defence_bias - COST[act] * ss.cv
+            if best_opt is None or value > best_opt[0]:
+                best_opt = (value, p, why)
+        if best_opt and best_opt[0] > 0:
+            value, p, why = best_opt
+            reason = (Reason("armies_defend", province=p, armies=k, threat=ss.threats[p], have=s.provinces[p].armies)
+                      if why == "defend" else Reason("armies_attack", province=p, armies=k, target=why))
+            options.append((value, act, p, reason))
+    # buildings
+    for b in BUILDINGS:
+        if s.buildings_left[b] <= 0:
+            continue
+        for p in ss.provs:
+            v = _building_value(s, nodes, seat, p, b, ss.threats[p], ss.winters_left)
+            if v is None:
+                continue
+            options.append((v + st.build_bias - COST[b] * ss.cv, b, p, Reason(
+                "build", building=b, province=p, cost=COST[b], points=round(v))))
+    options.sort(key=lambda o: (-o[0], o[1], o[2]))
+    return options, battle_sources
+
+
+def _take_affordable(ss: Season, options, used: dict[str, str], reasons: dict[str, Reason], tax_income: int) -> None:
+    """Take the options best first while the war chest pays for them in the worst order (and the supply lasts)."""
+    pl = ss.player
+    bid_chests = 0 if ss.style.bid is None else min(ss.style.bid, pl.chests, MAX_CHEST_CARD)
+    for value, fld, p, reason in options:
+        if value <= 0 or fld in used or p in used.values():
+            continue
+        trial = {**used, fld: p}
+        if _worst_case_balance(trial, ss.open_cards, pl.chests - bid_chests, tax_income) < 0:
+            continue
+        if fld in ARMY_ACTIONS and sum(ss.amounts[a] for a in ARMY_ACTIONS if a in trial) > pl.supply:
+            continue
+        used[fld] = p
+        reasons[fld] = reason
+
+
+__all__ = ["ARMY_ACTIONS", "BATTLE_ACTIONS", "INCOME_ACTIONS", "MAX_CHEST_CARD", "SEASONS", "Plan", "Season", "Style",
+           "income_safe", "loss_ahead", "make_plan", "season_of"]
