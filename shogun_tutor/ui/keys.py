@@ -4,8 +4,9 @@ The page-wide listener (:mod:`.bridge`) sends ``next``, ``prev``, ``first`` or `
 while a tab that takes keys is shown (:data:`KEYED_TABS`), unless the visitor is typing:
 
 * **Rulebook**: → ↓ Space PageDown next screen, ← ↑ PageUp back, Home/End first/last screen.
-* **Guided game**: → ↓ Space PageDown *Next step*, ← ↑ PageUp *Undo* (back one step);
-  nothing on the learner's own turn (he chooses his decision first) or once the game is over.
+* **Guided game**: → ↓ Space PageDown *Next step* (a step already played is read again; on the
+  learner's own turn only while such steps lie ahead: he chooses his decision first),
+  ← ↑ PageUp *Back* (the step before is read again; nothing is undone).
 
 :func:`hint` is the line that documents the keys in the app, in the current language.
 """
@@ -27,11 +28,11 @@ def route(panel, tab: str, key: str) -> bool:
     if tab == "game":
         if panel.game is None:
             return False
-        if key == "next" and not panel.game.over and not panel.learner_to_decide():
+        if key == "next" and not panel.next_button.disabled:
             panel.next_step()
             return True
-        if key == "prev" and not panel.undo_button.disabled:
-            panel.undo()
+        if key == "prev" and not panel.steps.back_button.disabled:
+            panel.back()
             return True
     return False
 
@@ -41,5 +42,5 @@ def hint(tab: str) -> str:
     if tab == "rulebook":
         return _("Keys: → or space for the next screen, ← to go back, Home and End for the first and last screen.")
     if tab == "game":
-        return _("Keys: → or space for the next step, ← to undo the last step.")
+        return _("Keys: → or space for the next step, ← to read the step before again.")
     return ""

@@ -80,7 +80,10 @@ def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
               f"board {b['width']:.0f}x{b['height']:.0f} at x={b['x']:.0f}, explanations {s['width']:.0f} px at x={s['x']:.0f}")
         assert body >= 24 and labels >= 16
         assert b["width"] >= 1000 and s["x"] >= b["x"] + b["width"] - 5 and s["y"] < b["y"] + b["height"]  # beside it
-        page.locator(".shogun-game-side select:visible").first.select_option(label="Move 4 armies from Shinano to Kozuke")
+        choice = page.locator(".shogun-game-side select:visible").first
+        attack = next(t for t in choice.locator("option").all_inner_texts()
+                      if t.startswith("Attack Kozuke from Shinano with 4 armies — odds"))
+        choice.select_option(label=attack)
         page.locator(".shogun-game-side button:visible", has_text="Play").first.click()
         _wait_text(page, ".shogun-now", "Kozuke")
         ap.screenshot("rulebook-teacher-game-1920x1080")
@@ -90,7 +93,7 @@ def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
         page.wait_for_function(f"([sel, t]) => ({VISIBLE})(sel).map(e => e.innerText).join('\\n') !== t",
                                arg=[".shogun-now", before], timeout=30_000)
         after = _visible_text(page, ".shogun-now")
-        page.keyboard.press("ArrowLeft")  # back one step
+        page.keyboard.press("ArrowLeft")  # read the step before again
         page.wait_for_function(f"([sel, t]) => ({VISIBLE})(sel).map(e => e.innerText).join('\\n') !== t",
                                arg=[".shogun-now", after], timeout=30_000)
         ap.screenshot("rulebook-teacher-game-keys")

@@ -137,15 +137,16 @@ def test_keys_from_the_browser_page_reach_the_shown_tab_only():
     assert "shogun-keys" in app.widget._dom_classes and "Home" in app.keys_hint.value
     app.bridge.key = "next|1"
     assert app.panel("rulebook").screen == 1
-    app.show("game")  # the guided game: next step and undo
+    app.show("game")  # the guided game: next step, and back to read the step before (nothing undone)
     game = app.panel("game")
     assert "shogun-keys" in app.widget._dom_classes and "next step" in app.keys_hint.value
-    before = len(game.game.state.log)
+    before, shown = len(game.game.state.log), game.steps.cursor
     app.bridge.key = "next|2"
-    assert app.panel("rulebook").screen == 1 and len(game.game.state.log) > before
+    played, ahead = len(game.game.state.log), game.steps.cursor
+    assert app.panel("rulebook").screen == 1 and played > before and ahead > shown
     app.bridge.key = "prev|3"
-    assert len(game.game.state.log) == before
+    assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1
     app.show("board")
     assert "shogun-keys" not in app.widget._dom_classes and app.keys_hint.value == ""
     app.bridge.key = "next|4"
-    assert len(game.game.state.log) == before
+    assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1

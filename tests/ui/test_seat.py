@@ -72,9 +72,6 @@ def _learner_to(panel, kind, **plan):
 
 @pytest.fixture
 def panel():
-    # main's HeuristicBot carries a stray @lru_cache (a merge artifact, fixed on the bots branch): bots of
-    # the same seed are then shared between games of one process; start each test with fresh bots
-    getattr(HeuristicBot, "cache_clear", lambda: None)()
     p = GamePanel(players=4, seed=1)
     p.human.value = 0
     yield p
