@@ -54,6 +54,21 @@ PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
 # (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
 # one file instead, the figures share it: each figure's module is this shim, which imports the
 # bundle by URL, so the browser fetches it once per visit (then from its cache) and evaluates it once.
+#
+# The shim also mends how plotly's widget keeps, in the browser, the figure that its views draw
+# from (plotly 6-7's anywidget port). Its model applies every update message to its copy of the
+# figure, and a view draws that copy when it is created:
+# * the model applies a batched update (``_py2js_update``) without decoding it: plotly marks the
+#   traces an update leaves alone with the string ``"_undefined_"``, which the model stored as a
+#   value; a view created later decoded it to ``undefined`` and plotly's ``cleanData`` threw (a
+#   board built after the page was shown was drawn empty, every later update failed). The shim
+#   hands the model decoded messages.
+# * the model listens only once anywidget has loaded and initialised the module, some time after
+#   the model exists: updates that arrive before are lost to it, and a view then draws a stale
+#   figure on which the later updates land (the board "drawn at its pre-measure size" that stopped
+#   following the game). The kernel tells which edits its last full figure holds (``_shogun_base``,
+#   beside plotly's edit counters); when the model has missed some, the shim asks the kernel for the
+#   figure again and its views wait for it.
 # plotly's view also sends back, after every update, plotly.js's computed defaults of *every*
 # trace and of the layout (~90 KB per Next step); the kernel never reads them (FigureSync keeps
 # its own copy of what it sent), so the shim reports each edit as done without them.
@@ -73,8 +88,69 @@ if (view && !view.__shogunTutor) {
     this.touch();
   };
 }
-export default shared.default;
+const decode = (v) => {
+  if (v === "_undefined_") return undefined;
+  if (Array.isArray(v)) return v.map(decode);
+  if (v === null || typeof v !== "object" || ArrayBuffer.isView(v) || "dtype" in v) return v;
+  const out = {};
+  for (const [k, x] of Object.entries(v)) {
+    const d = decode(x);
+    if (d !== undefined) out[k] = d;
+  }
+  return out;
+};
+const missed = (model) => {
+  const [traces, layout] = model.get("_shogun_base") || [0, 0];
+  return model.get("_last_trace_edit_id") > traces || model.get("_last_layout_edit_id") > layout;
+};
+export default () => {
+  const plotly = shared.default();
+  let current = Promise.resolve();
+  return {
+    initialize({ model }) {
+      if (missed(model)) {
+        current = new Promise((resolve) => {
+          const done = () => { model.off("change:_shogun_base", done); clearTimeout(timer); resolve(); };
+          const timer = setTimeout(done, 20000);
+          model.on("change:_shogun_base", done);
+        });
+        model.send({ shogun: "resync" });
+      }
+      return plotly.initialize({
+        model: {
+          get: (key) => key.startsWith("_py2js_") ? decode(model.get(key)) : model.get(key),
+          set: (...a) => model.set(...a),
+          on: (...a) => model.on(...a),
+          off: (...a) => model.off(...a),
+          send: (...a) => model.send(...a),
+          save_changes: () => model.save_changes(),
+        },
+      });
+    },
+    async render(context) {
+      await current;
+      return plotly.render(context);
+    },
+  };
+};
 """
+
+
+class _SharedFigureWidget(go.FigureWidget):
+    """A FigureWidget for the shim above: it keeps ``_shogun_base`` (the plotly edit ids its
+    full figure holds) and sends the figure again when the browser's model asks for it."""
+
+    _shogun_base = traitlets.List([0, 0]).tag(sync=True)
+
+    def __init__(self, data=None, layout=None, **kwargs):
+        super().__init__(data=data, layout=layout, **kwargs)
+        self._shogun_base = [self._last_trace_edit_id, self._last_layout_edit_id]
+        self.on_msg(self._on_browser_message)
+
+    def _on_browser_message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("shogun") == "resync":
+            sync_for_new_views(self)
+            self.send_state(["_widget_data", "_widget_layout", "_shogun_base"])
 
 
 def figure_widget(data=None, layout=None) -> go.FigureWidget:
@@ -88,7 +164,7 @@ def figure_widget(data=None, layout=None) -> go.FigureWidget:
 
 @lru_cache(maxsize=1)
 def _shared_figure_class(module: str) -> type:
-    return type("SharedFigureWidget", (go.FigureWidget,), {"_esm": _SHARED_ESM % json.dumps(module)})
+    return type("SharedFigureWidget", (_SharedFigureWidget,), {"_esm": _SHARED_ESM % json.dumps(module)})
 
 
 def _changes(old: dict, new: dict) -> dict:
@@ -154,6 +230,8 @@ def sync_for_new_views(widget: go.FigureWidget) -> None:
     """
     widget._trait_values["_widget_data"] = widget._data
     widget._trait_values["_widget_layout"] = widget._layout_obj._props
+    if "_shogun_base" in widget._trait_values:  # the edits that figure holds (see _SHARED_ESM)
+        widget._trait_values["_shogun_base"] = [widget._last_trace_edit_id, widget._last_layout_edit_id]
 
 
 class WidthProbe(anywidget.AnyWidget):

@@ -28,8 +28,7 @@ def test_welcome_then_chapters_by_keyboard(app_page, voila_url):
     text = _visible_text(page, ".shogun-welcome")
     assert "Learn the rules" in text and "Play a guided game" in text and "Look something up" in text
     assert page.locator(".shogun-welcome svg path").count() >= 45  # the small map, drawn without plotly
-    assert page.locator(".shogun-welcome .js-plotly-plot").count() == 0  # the welcome draws no plotly figure (its map is SVG)
-    # KNOWN REGRESSION (issue 15): the guided game is built with the page, so one plotly board exists behind the welcome
+    assert page.locator(".js-plotly-plot").count() == 0  # the first screen has no plotly figure
     app_page.screenshot("rulebook-welcome")
     page.locator(".shogun-door-learn").click()
     _wait_text(page, ".shogun-chapter-text", "The goal")
