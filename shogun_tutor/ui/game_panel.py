@@ -178,6 +178,7 @@ class GamePanel:
         self.now.add_class("shogun-now")
         self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
         self.log_box = w.Accordion(children=[self.log], selected_index=None)
+        self.log_box.observe(lambda c: self._render_log() if c["new"] is not None else None, names="selected_index")
         self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
         settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
                            self.new_button, self.seed_error],
@@ -418,6 +419,10 @@ class GamePanel:
         self.step_moves = []
         self._render()
 
+    def _render_log(self) -> None:
+        recent = list(reversed(self.game.state.log[-MAX_LOG:]))
+        self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
+
     def _finish_step(self, start: int, applied: int) -> None:
         if applied:
             self._marks.append(len(self.game.decisions) - applied)
@@ -444,8 +449,8 @@ class GamePanel:
         self.now.value = (self._moves_html() + "".join(explanation_html(explain(e), e["rule"]) for e in self.step_events[-25:])
                           or escape(_("Press “Next step”.")))
         self.table.value = self._table_html()
-        recent = list(reversed(s.log[-MAX_LOG:]))
-        self.log.value = "<br>".join(escape(explain(e).title) + why_link(e["rule"], _("why?")) for e in recent)
+        if self.log_box.selected_index is not None:  # a closed log is drawn when opened (~13 KB less a step)
+            self._render_log()
         self.undo_button.disabled = not self._marks
         mine = self.human.value is not None and self.human.value >= 0
         self.undo_mine_button.layout.display = None if mine else "none"

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from ..servers import stop
+
 ROOT = Path(__file__).resolve().parents[2]
 SKIP = {".git", ".venv", "test-output", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis"}
 pytestmark = pytest.mark.slow
@@ -108,9 +110,5 @@ def test_voila_renders_the_app_from_the_installed_wheel(installed):
         assert "Traceback" not in html and "application/vnd.jupyter.stderr" not in html  # no error output
         assert "cdn.jsdelivr.net" not in html and "cdnjs.cloudflare.com" not in html  # the offline template
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, timeout=20)
         log.close()
