@@ -3,15 +3,13 @@
 Root cause of the empty board (issue 15): plotly's widget model keeps the figure its views draw
 from and applies each update message to it; it stored batched updates undecoded (plotly's
 ``"_undefined_"`` placeholders), so a view created after an update drew ``undefined`` values and
-plotly's ``cleanData`` threw. The shared module's shim (``board_panel._SHARED_ESM``) decodes the
+plotly's ``cleanData`` threw. The widget module's shim (``ui/plotly_widget.js``) decodes the
 messages, and when the model missed edits before it listened, fetches the figure again before
 its views draw. The first test is the learner's path; the second drives the shim with a model of
 its own, so that both cases happen every time (and shows plotly's own module failing the first).
 """
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -56,8 +54,9 @@ def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila
     app_page.assert_clean()
 
 
-SHIM_JS = """async ([esm, moduleUrl]) => {
-  const shim = await import(URL.createObjectURL(new Blob([esm], {type: 'text/javascript'})));
+SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
+  const load = (code) => import(URL.createObjectURL(new Blob([code], {type: 'text/javascript'})));
+  const shim = await load(esm), embedded = await load(embeddedEsm);
   const plotly = await import(moduleUrl);
   class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
     constructor(state) { this.state = state; this.handlers = {}; this.sent = []; }
@@ -101,19 +100,19 @@ SHIM_JS = """async ([esm, moduleUrl]) => {
   await rendering; await settle();
   const current = shim.default(), c = model(['a'], 2, 2);
   await current.initialize({model: c});
-  return {shim: await update(shim.default), plotly: await update(plotly.default), asked: m.sent, waited,
+  return {shim: await update(shim.default), embedded: await update(embedded.default), plotly: await update(plotly.default), asked: m.sent, waited,
           after: el.data ? el.data.length : 0, askedWhenCurrent: c.sent};
 }"""
 
 
 def test_the_shim_decodes_updates_and_fetches_a_missed_figure(app_page, voila_url):
     from shogun_tutor.serve import PLOTLY_MODULE
-    from shogun_tutor.ui.board_panel import _SHARED_ESM
+    from shogun_tutor.ui.plotly_widget import embedded_esm, served_esm
 
     module = f"voila/static/{PLOTLY_MODULE}"
     app_page.open(voila_url)
-    result = app_page.page.evaluate(SHIM_JS, [_SHARED_ESM % json.dumps(module), voila_url + module])
-    assert result["shim"] == "a:black b:red", result  # trace a left alone, b updated
+    result = app_page.page.evaluate(SHIM_JS, [served_esm(module), voila_url + module, embedded_esm()])
+    assert result["shim"] == result["embedded"] == "a:black b:red", result  # trace a left alone, b updated
     assert result["plotly"].startswith("error") or result["plotly"] != "a:black b:red", result  # plotly's own module
     assert result["asked"] == [{"shogun": "resync"}] and result["waited"] and result["after"] == 3, result
     assert result["askedWhenCurrent"] == [], result  # nothing missed: no second figure

@@ -3,7 +3,10 @@ its full figure holds, and sends the figure again when the browser's model asks 
 
 from __future__ import annotations
 
-from shogun_tutor.ui.board_panel import BoardPanel, _SHARED_ESM, _shared_figure_class, figure_widget
+import re
+
+from shogun_tutor.ui.board_panel import BoardPanel
+from shogun_tutor.ui.plotly_widget import BUNDLE, _figure_class, embedded_esm, figure_widget, served_esm
 
 
 def _shared(monkeypatch):
@@ -18,7 +21,8 @@ def test_the_shared_figure_records_the_edits_its_figure_holds(monkeypatch):
     _shared(monkeypatch)
     panel = BoardPanel(choose_board=False)
     figure = panel.figure
-    assert isinstance(figure, _shared_figure_class("voila/static/plotly-widget.js"))
+    assert isinstance(figure, _figure_class("voila/static/plotly-widget.js"))
+    assert len(figure._esm) < 10_000 and "import(url)" in figure._esm  # the shim alone: plotly.js comes by URL
     assert _base(figure) == [figure._last_trace_edit_id, figure._last_layout_edit_id]
     before = list(_base(figure))
     panel.probe.width = 700  # redrawn for the browser's width: edits sent, the figure follows silently
@@ -46,8 +50,14 @@ def test_a_model_that_missed_edits_gets_the_whole_figure_again(monkeypatch):
     panel.close()
 
 
-def test_plotlys_own_widget_outside_the_app_server(monkeypatch):
+def test_outside_the_app_server_each_figure_carries_plotly_with_the_shim(monkeypatch):
     monkeypatch.delenv("SHOGUN_TUTOR_PLOTLY_MODULE", raising=False)
     figure = figure_widget()
-    assert not hasattr(figure, "_shogun_base") and "_shogun_base" not in figure._trait_values
-    assert "resync" in _SHARED_ESM and "_undefined_" in _SHARED_ESM
+    assert figure._esm == embedded_esm() and len(figure._esm) > 4_000_000  # as plotly's own widget: the bundle
+    bundle = BUNDLE.read_text()
+    assert figure._esm.count("export default") == 1  # the bundle's own export statement is replaced
+    assert len(re.findall(r"export\s*\{", figure._esm)) == len(re.findall(r"export\s*\{", bundle)) - 1
+    assert "export default shogunTutorWidget({" in figure._esm[-400:]  # the bundle's exports handed to the shim
+    assert "_shogun_base" in figure._trait_values
+    for esm in (served_esm("voila/static/x.js"), figure._esm):
+        assert "resync" in esm and "_undefined_" in esm
