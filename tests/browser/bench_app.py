@@ -82,7 +82,7 @@ STEP_JS = """async ([button, text, plot]) => {
 }"""
 
 APP = {"button": ".shogun-next button, button.shogun-next", "text": ".shogun-now",
-       "plot": ".js-plotly-plot.shogun-board", "ready": ".shogun-welcome svg"}
+       "plot": ".js-plotly-plot.shogun-board", "ready": ".shogun-welcome svg", "shown": ".shogun-door-play"}
 GAME_DRAWN = ".js-plotly-plot.shogun-board .scatterlayer .trace"
 TRIV = {"button": ".trivial-next button, button.trivial-next", "text": ".trivial-now",
         "plot": ".js-plotly-plot.trivial-plot", "ready": ".js-plotly-plot.trivial-plot .scatterlayer"}
@@ -170,7 +170,7 @@ async def open_page(browser, url: str, sel: dict, count_ws: bool = False):
     t0 = time.perf_counter()
     await page.goto(url, timeout=TIMEOUT)
     await page.wait_for_selector(sel["ready"], timeout=TIMEOUT)
-    await page.wait_for_selector(sel["button"], timeout=TIMEOUT)
+    await page.wait_for_selector(sel.get("shown", sel["button"]), timeout=TIMEOUT)
     stats["render_ms"] = (time.perf_counter() - t0) * 1000
     return context, page, stats
 
@@ -198,42 +198,45 @@ async def open_game(page) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-TAB_JS = """async ([title, drawn]) => {
-  const t0 = performance.now();
-  [...document.querySelectorAll('.lm-TabBar-tab')].find(t => t.innerText.trim() === title).click();
-  const visible = () => [...document.querySelectorAll(drawn)].some(e => e.getBoundingClientRect().width > 0);
-  while (!visible() && performance.now() - t0 < 60000) await new Promise(r => requestAnimationFrame(r));
-  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-}"""
-
-LANG_JS = """async ([code, label]) => {
-  const select = document.querySelector('.shogun-language select');
-  const t0 = performance.now();
-  select.value = code;
-  select.dispatchEvent(new Event('change', {bubbles: true}));
-  const el = document.querySelector('.shogun-language-label');
-  while (el.innerText !== label && performance.now() - t0 < 60000) await new Promise(r => setTimeout(r, 5));
-  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-}"""
+SHOWN_JS = """(drawn) => [...document.querySelectorAll(drawn)].some(
+  e => e.offsetParent !== null && (!e.classList.contains('js-plotly-plot') || e._fullLayout))"""
 
 # (tab title, what is drawn when it is shown)
-TABS = [("Board", ".shogun-board-panel .js-plotly-plot .scatterlayer"), ("Battle tower", ".shogun-tower-panel .js-plotly-plot"),
+TABS = [("Board", ".shogun-board-panel .js-plotly-plot"), ("Battle tower", ".shogun-tower-panel .js-plotly-plot"),
         ("Guided game", ".shogun-now")]
+
+
+async def timed(action, page, done_js: str, arg) -> float:
+    """ms from a Playwright action (a real click or pick: lumino's tabs answer pointer events) to done_js."""
+    t0 = time.perf_counter()
+    await action()
+    await page.wait_for_function(done_js, arg=arg, timeout=TIMEOUT, polling="raf")
+    return (time.perf_counter() - t0) * 1000
 
 
 async def switches(page) -> tuple[list[float], list[float], list[float]]:
     """First opens of the Board and Battle tower tabs, later switches between tabs, language switches."""
     first, later, language = [], [], []
+
+    def tab(title):
+        return lambda: page.locator(".lm-TabBar-tab", has_text=title).first.click()
+
     for title, drawn in TABS[:2]:
-        first.append(await page.evaluate(TAB_JS, [title, drawn]))
+        first.append(await timed(tab(title), page, SHOWN_JS, drawn))
+        await page.wait_for_timeout(1000)
     for _ in range(3):
         for title, drawn in TABS:
-            later.append(await page.evaluate(TAB_JS, [title, drawn]))
+            later.append(await timed(tab(title), page, SHOWN_JS, drawn))
             await page.wait_for_timeout(300)
-    for code, label in [("nl", "Taal"), ("en", "Language")] * 3:
-        language.append(await page.evaluate(LANG_JS, [code, label]))
+    from shogun_tutor import i18n
+
+    # the header's label and the guided game's Next step button (shown) both in the new language
+    done = ("([label, next]) => document.querySelector('.shogun-language-label').innerText === label && "
+            "[...document.querySelectorAll('.shogun-next')].some(b => b.offsetParent !== null && b.innerText.trim() === next)")
+    for code in ["nl", "en"] * 3:
+        t = i18n.translator(code)
+        pick = lambda code=code: page.select_option(".shogun-language select", label=i18n.LANGUAGES[code])  # noqa: E731
+        language.append(await timed(pick, page, done, [t.gettext("Language"), t.gettext("Next step")]))
         await page.wait_for_timeout(500)
     return first, later, language
 
