@@ -168,9 +168,13 @@ async def open_page(browser, url: str, sel: dict, count_ws: bool = False):
     page.on("request", lambda r: stats["external"].append(r.url)
             if r.url.startswith("http") and not r.url.startswith(url[:-1]) else None)
     t0 = time.perf_counter()
-    await page.goto(url, timeout=TIMEOUT)
-    await page.wait_for_selector(sel["ready"], timeout=TIMEOUT)
-    await page.wait_for_selector(sel.get("shown", sel["button"]), timeout=TIMEOUT)
+    try:
+        await page.goto(url, timeout=TIMEOUT)
+        await page.wait_for_selector(sel["ready"], timeout=TIMEOUT)
+        await page.wait_for_selector(sel.get("shown", sel["button"]), timeout=TIMEOUT)
+    except Exception:
+        await context.close()  # a page that did not render stops loading (it would weigh on the next runs)
+        raise
     stats["render_ms"] = (time.perf_counter() - t0) * 1000
     return context, page, stats
 
