@@ -224,10 +224,6 @@ class App:
             self._tabs.holder["app"] = self
         self.tab.observe(lambda change: self._build(change["new"]), names="selected_index")
         self._build(0)
-        # The guided game is built with the page: its board, built later in a page already shown, was drawn
-        # empty by plotly's widget (updates reached the browser before the new figure's view; seen in Chromium).
-        if hasattr(self._tabs, "holder") and len(self._tabs) == len(TAB_KEYS):
-            self._build(TAB_KEYS.index("game"))
         self.teacher = w.ToggleButton(icon="television", layout=w.Layout(width="auto"))
         self.teacher.add_class("shogun-teacher-header")
         self.teacher.observe(lambda c: self.set_teacher(c["new"]), names="value")

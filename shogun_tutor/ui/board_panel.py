@@ -13,147 +13,23 @@ on a phone the board turns a quarter (east up).
 
 from __future__ import annotations
 
-import json
-import os
-from functools import lru_cache
 from html import escape
 from typing import Any, Callable
 
 import anywidget
 import ipywidgets as w
-import plotly.graph_objects as go
 import traitlets
 
 from .. import i18n
 from ..board import neighbours, province_graph, shortest_path
 from ..data import BOARD
 from ..i18n import N_, _, format_list, join_sentences, ngettext
-from ..viz.board import Highlight, board_traces, changed_provinces, trace_key
+from ..viz.board import Highlight, board_traces, changed_provinces
 from ..text import terms
+from .plotly_widget import PLOT_CONFIG, FigureSync, figure_widget, sync_for_new_views  # noqa: F401 (re-exported)
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
-#: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
-#: no zoom by scrolling (the page must scroll on a phone), and no mode bar: the board and the
-#: tower are fixed drawings (nothing to zoom or pan), its "download" and "edit in Chart Studio"
-#: buttons are of no use to a learner (the latter needs an online service), and its buttons sat
-#: in the keyboard's Tab order
-PLOT_CONFIG = {
-    "responsive": True,
-    "scrollZoom": False,
-    "displaylogo": False,
-    "displayModeBar": False,
-    "showLink": False,
-    "showSendToCloud": False,
-    "showEditInChartStudio": False,
-}
 
-
-#: set by ``shogun-tutor app``: where the server serves plotly's widget module (relative to the base URL)
-PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
-# Every plotly FigureWidget is an anywidget whose ``_esm`` is the whole plotly.js widget bundle
-# (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
-# one file instead, the figures share it: each figure's module is this shim, which imports the
-# bundle by URL, so the browser fetches it once per visit (then from its cache) and evaluates it once.
-# plotly's view also sends back, after every update, plotly.js's computed defaults of *every*
-# trace and of the layout (~90 KB per Next step); the kernel never reads them (FigureSync keeps
-# its own copy of what it sent), so the shim reports each edit as done without them.
-_SHARED_ESM = """
-const config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");
-const url = new URL((config.baseUrl || "/") + %s, window.location.href).href;
-const shared = await import(url);
-const view = shared.FigureView && shared.FigureView.prototype;
-if (view && !view.__shogunTutor) {
-  view.__shogunTutor = true;
-  view._sendTraceDeltas = function (id) {
-    this.model.set("_js2py_traceDeltas", { trace_deltas: [], trace_edit_id: id });
-    this.touch();
-  };
-  view._sendLayoutDelta = function (id) {
-    this.model.set("_js2py_widget_layoutDelta", { layout_delta: {}, layout_edit_id: id });
-    this.touch();
-  };
-}
-export default shared.default;
-"""
-
-
-def figure_widget(data=None, layout=None) -> go.FigureWidget:
-    """A plotly ``FigureWidget`` that shares plotly's module when the app's server serves it
-    (``shogun-tutor app``); in Jupyter, Binder or anywhere else, plotly's own widget."""
-    module = os.environ.get(PLOTLY_MODULE_ENV)
-    if module:
-        return _shared_figure_class(module)(data=data, layout=layout)
-    return go.FigureWidget(data=data, layout=layout)
-
-
-@lru_cache(maxsize=1)
-def _shared_figure_class(module: str) -> type:
-    return type("SharedFigureWidget", (go.FigureWidget,), {"_esm": _SHARED_ESM % json.dumps(module)})
-
-
-def _changes(old: dict, new: dict) -> dict:
-    """The top-level properties of ``new`` that differ from ``old`` (``None`` for those it drops)."""
-    changed = {k: v for k, v in new.items() if old.get(k) != v}
-    for key in old.keys() - new.keys():
-        if key not in ("type", "uid"):  # the widget gives each trace its own uid
-            changed[key] = None
-    return changed
-
-
-class FigureSync:
-    """Keeps a ``FigureWidget`` showing a figure given as plotly JSON, sending only what changed.
-
-    Traces are matched by :func:`~shogun_tutor.viz.board.trace_key`. A trace dict that is the very
-    object sent before (a cached static layer) is skipped without looking inside; any other trace
-    sends only its top-level properties that differ. When the set of traces differs, the figure
-    is rebuilt. Every update is one message to the browser (``batch_update``).
-    """
-
-    def __init__(self, widget: go.FigureWidget, traces: list[dict], layout: dict):
-        self.widget = widget
-        self._traces = list(traces)
-        self._layout = layout
-        self._keys = [trace_key(t) for t in traces]
-
-    def show(self, traces: list[dict], layout: dict) -> int:
-        """Show the figure; returns the number of traces sent (rebuilt or updated)."""
-        keys = [trace_key(t) for t in traces]
-        widget = self.widget
-        sent = 0
-        with widget.batch_update():
-            if keys != self._keys:
-                widget.data = []
-                widget.add_traces(traces)
-                sent = len(traces)
-            else:
-                for trace, old, new in zip(widget.data, self._traces, traces):
-                    if new is old:
-                        continue
-                    changed = _changes(old, new)
-                    if changed:
-                        trace.update(changed, overwrite=True)
-                        sent += 1
-            changed = _changes(self._layout, layout)
-            if changed:
-                widget.layout.update(changed, overwrite=True)
-        self._traces, self._layout, self._keys = list(traces), layout, keys
-        sync_for_new_views(widget)
-        return sent
-
-
-def sync_for_new_views(widget: go.FigureWidget) -> None:
-    """Keep the widget model's figure current for views created later (a Voila page connecting
-    to a preheated kernel, a tab shown for the first time), without sending it.
-
-    The browser's plotly model applies every update to its own copy, so views opened while the
-    page is connected are current. What was sent before the page connected is lost, though, and
-    the page then asks the kernel for each model's state: plotly stores that state only when a
-    FigureWidget is displayed on its own, and ours live inside boxes. Assigning the trait would
-    send the whole figure over the websocket on every change (231 KB per step before), so the
-    state is set without a change notification: the live figure, read when a page asks for it.
-    """
-    widget._trait_values["_widget_data"] = widget._data
-    widget._trait_values["_widget_layout"] = widget._layout_obj._props
 
 
 class WidthProbe(anywidget.AnyWidget):

@@ -293,7 +293,13 @@ def board_traces(
     width: int | None = None,
     height: int | None = None,
 ) -> tuple[list[dict], dict]:
-    """The board's traces and layout as plotly JSON (see :func:`board_figure` for the arguments).
+    """The board of one side for a player count, with the game state's layers when given, as
+    plotly JSON: the traces and the layout (:func:`board_figure` makes them a ``Figure``).
+
+    ``state`` (duck-typed: ``side``, ``num_players``, ``provinces[name].owner/armies/buildings/unrest``,
+    ``players[seat].colour``) overrides ``side`` and ``players``. ``selected``, ``reach`` and
+    ``path`` draw the click lesson. ``width`` is the screen width the figure is made for
+    (see :func:`fit`); ``height`` overrides the height that follows from it.
 
     Static layers are shared dicts: never mutate what this returns.
 
@@ -331,29 +337,9 @@ def board_traces(
     return traces, layout
 
 
-def board_figure(
-    side: str = "sun",
-    players: int = 5,
-    state: Any = None,
-    highlight: Highlight | None = None,
-    *,
-    view: str = "provinces",
-    show_changes: bool = False,
-    selected: str | None = None,
-    reach: Iterable[str] = (),
-    path: Sequence[str] | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
-    """The board of one side for a player count, with the game state's layers when given.
-
-    ``state`` (duck-typed: ``side``, ``num_players``, ``provinces[name].owner/armies/buildings/unrest``,
-    ``players[seat].colour``) overrides ``side`` and ``players``. ``selected``, ``reach`` and
-    ``path`` draw the click lesson. ``width`` is the screen width the figure is made for
-    (see :func:`fit`); ``height`` overrides the height that follows from it.
-    """
-    traces, layout = board_traces(side, players, state, highlight, view=view, show_changes=show_changes,
-                                  selected=selected, reach=reach, path=path, width=width, height=height)
+def board_figure(*args: Any, **kwargs: Any) -> go.Figure:
+    """:func:`board_traces` as a plotly ``Figure`` (the same arguments)."""
+    traces, layout = board_traces(*args, **kwargs)
     return go.Figure(data=traces, layout=layout)
 
 

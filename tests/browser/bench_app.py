@@ -2,9 +2,11 @@
 
     PYTHONPATH=$PWD python tests/browser/bench_app.py [--runs 4] [--steps 40] [--concurrency 5,10] [--plain-voila]
 
-Prints figures (never asserted): first render, Next step click -> view updated (median, p90),
-websocket bytes of a visit that opens every tab, kernel RSS after load and after the steps,
-and pages opened together. Every app figure is printed next to the trivial app's and their ratio,
+Prints figures (never asserted): first render (the app's welcome, the trivial app's plot), the
+guided game opened from the welcome, Next step click -> view updated (median, p90), tab and
+language switches, websocket bytes of a visit that opens every tab, kernel RSS after load and
+after the steps, pages opened together (at once and staggered by 3 s), and the kernel CPU of the
+first screen in a fresh process (imports + ``build_app()`` against the trivial app's cell). Every app figure is printed next to the trivial app's and their ratio,
 because the machine is shared: compare within one run, not across runs.
 
 ``--plain-voila`` serves the notebook with plain ``voila --preheat_kernel`` instead of
@@ -80,7 +82,8 @@ STEP_JS = """async ([button, text, plot]) => {
 }"""
 
 APP = {"button": ".shogun-next button, button.shogun-next", "text": ".shogun-now",
-       "plot": ".js-plotly-plot.shogun-board", "ready": ".js-plotly-plot.shogun-board .scatterlayer"}
+       "plot": ".js-plotly-plot.shogun-board", "ready": ".shogun-welcome svg", "shown": ".shogun-door-play"}
+GAME_DRAWN = ".js-plotly-plot.shogun-board .scatterlayer .trace"
 TRIV = {"button": ".trivial-next button, button.trivial-next", "text": ".trivial-now",
         "plot": ".js-plotly-plot.trivial-plot", "ready": ".js-plotly-plot.trivial-plot .scatterlayer"}
 
@@ -165,9 +168,13 @@ async def open_page(browser, url: str, sel: dict, count_ws: bool = False):
     page.on("request", lambda r: stats["external"].append(r.url)
             if r.url.startswith("http") and not r.url.startswith(url[:-1]) else None)
     t0 = time.perf_counter()
-    await page.goto(url, timeout=TIMEOUT)
-    await page.wait_for_selector(sel["ready"], timeout=TIMEOUT)
-    await page.wait_for_selector(sel["button"], timeout=TIMEOUT)
+    try:
+        await page.goto(url, timeout=TIMEOUT)
+        await page.wait_for_selector(sel["ready"], timeout=TIMEOUT)
+        await page.wait_for_selector(sel.get("shown", sel["button"]), timeout=TIMEOUT)
+    except Exception:
+        await context.close()  # a page that did not render stops loading (it would weigh on the next runs)
+        raise
     stats["render_ms"] = (time.perf_counter() - t0) * 1000
     return context, page, stats
 
@@ -183,6 +190,76 @@ async def steps(page, sel: dict, n: int, name: str = "app") -> list[float]:
             STALE[name] += 1
         out.append(abs(ms))
         await page.wait_for_timeout(150)  # a learner reads a little between clicks
+    return out
+
+
+async def open_game(page) -> float:
+    """The welcome's "Play a guided game" door -> the board drawn and Next step shown (ms)."""
+    t0 = time.perf_counter()
+    await page.locator(".shogun-door-play").click()
+    await page.wait_for_selector(GAME_DRAWN, timeout=TIMEOUT)
+    await page.wait_for_selector(APP["button"], state="visible", timeout=TIMEOUT)
+    return (time.perf_counter() - t0) * 1000
+
+
+SHOWN_JS = """(drawn) => [...document.querySelectorAll(drawn)].some(
+  e => e.offsetParent !== null && (!e.classList.contains('js-plotly-plot') || e._fullLayout))"""
+
+# (tab title, what is drawn when it is shown)
+TABS = [("Board", ".shogun-board-panel .js-plotly-plot"), ("Battle tower", ".shogun-tower-panel .js-plotly-plot"),
+        ("Guided game", ".shogun-now")]
+
+
+async def timed(action, page, done_js: str, arg) -> float:
+    """ms from a Playwright action (a real click or pick: lumino's tabs answer pointer events) to done_js."""
+    t0 = time.perf_counter()
+    await action()
+    await page.wait_for_function(done_js, arg=arg, timeout=TIMEOUT, polling="raf")
+    return (time.perf_counter() - t0) * 1000
+
+
+async def switches(page) -> tuple[list[float], list[float], list[float]]:
+    """First opens of the Board and Battle tower tabs, later switches between tabs, language switches."""
+    first, later, language = [], [], []
+
+    def tab(title):
+        return lambda: page.locator(".lm-TabBar-tab", has_text=title).first.click()
+
+    for title, drawn in TABS[:2]:
+        first.append(await timed(tab(title), page, SHOWN_JS, drawn))
+        await page.wait_for_timeout(1000)
+    for _ in range(3):
+        for title, drawn in TABS:
+            later.append(await timed(tab(title), page, SHOWN_JS, drawn))
+            await page.wait_for_timeout(300)
+    from shogun_tutor import i18n
+
+    # the header's label and the guided game's Next step button (shown) both in the new language
+    done = ("([label, next]) => document.querySelector('.shogun-language-label').innerText === label && "
+            "[...document.querySelectorAll('.shogun-next')].some(b => b.offsetParent !== null && b.innerText.trim() === next)")
+    for code in ["nl", "en"] * 3:
+        t = i18n.translator(code)
+        pick = lambda code=code: page.select_option(".shogun-language select", label=i18n.LANGUAGES[code])  # noqa: E731
+        language.append(await timed(pick, page, done, [t.gettext("Language"), t.gettext("Next step")]))
+        await page.wait_for_timeout(500)
+    return first, later, language
+
+
+FIRST_SCREEN = {
+    "app": "from shogun_tutor.ui.app import build_app\napp = build_app()\napp.widget",
+    "trivial": "".join(TRIVIAL["cells"][0]["source"]),
+}
+
+
+def kernel_cpu(runs: int = 3) -> dict[str, list[float]]:
+    """CPU seconds of a fresh process that runs the first screen's cell (interpreter, imports, build)."""
+    out: dict[str, list[float]] = {}
+    for name, code in FIRST_SCREEN.items():
+        for _ in range(runs):
+            child = f"{code}\nimport time\nprint(time.process_time())"
+            res = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, cwd=ROOT,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+            out.setdefault(name, []).append(float(res.stdout.strip().splitlines()[-1]) * 1000)
     return out
 
 
@@ -224,6 +301,7 @@ async def main(args) -> None:
             ws = {}
             rss = {}
             external = {"app": [], "trivial": []}
+            game_open: list[float] = []
             for run in range(args.runs):
                 for name, server, sel in (("app", app, APP), ("trivial", triv, TRIV)):
                     server.wait_pool(pool)
@@ -235,10 +313,14 @@ async def main(args) -> None:
                     if run == 0:
                         mine = [k for k in server.kernels() if k.pid in before]
                         rss[name] = {"load": [round(k.memory_info().rss / 1e6) for k in mine]}
+                    if name == "app":
+                        game_open.append(await open_game(page))
+                        await page.wait_for_timeout(1500)
                     step[name] += await steps(page, sel, args.steps if run == 0 else max(5, args.steps // 4), name)
                     if run == 0:
                         rss[name]["steps"] = [round(k.memory_info().rss / 1e6) for k in mine]
                         if name == "app":
+                            first_tab, later_tab, language = await switches(page)
                             await visit_every_tab(page)
                         ws[name] = (st["ws_in"], st["ws_out"])
                     await page.goto("about:blank")
@@ -246,36 +328,46 @@ async def main(args) -> None:
             print(f"\n=== {args.runs} runs, pool size {pool}, viewport {VIEWPORT['width']}x{VIEWPORT['height']} ===")
             print(f"first render   app     {summary(render['app'])}")
             print(f"               trivial {summary(render['trivial'])}   ratio {ratio(render['app'], render['trivial'])}")
+            print(f"guided game opened from the welcome  {summary(game_open)}")
             print(f"Next step      app     {summary(step['app'])}")
             print(f"               trivial {summary(step['trivial'])}   ratio {ratio(step['app'], step['trivial'])}")
             for name in ("app", "trivial"):
                 i, o = ws[name]
                 print(f"websocket      {name:8}received {i / 1e6:6.2f} MB, sent {o / 1e6:6.2f} MB"
                       + (" (every tab opened)" if name == "app" else ""))
+            print(f"first open of Board, Battle tower: {[round(x) for x in first_tab]} ms")
+            print(f"tab switch     app     {summary(later_tab)}")
+            print(f"language switch app    {summary(language)}")
             print(f"websocket ratio {(sum(ws['app']) / sum(ws['trivial'])):.2f}")
             for name in ("app", "trivial"):
                 print(f"kernel RSS     {name:8}after load {rss[name]['load']} MB, after {args.steps} steps {rss[name]['steps']} MB")
             for name in ("app", "trivial"):
                 print(f"requests to other hosts {name:8}{len(external[name])} {sorted(set(external[name]))[:3]}")
             print(f"steps the plot did not redraw for: app {STALE['app']}, trivial {STALE['trivial']}")
-            for n in args.concurrency:
+            for n, stagger in [(n, 0.0) for n in args.concurrency] + [(n, 3.0) for n in args.staggered]:
                 times = {}
                 step_p = []
                 for name, server, sel in (("app", app, APP), ("trivial", triv, TRIV)):
                     server.wait_pool(pool)
-                    results = await asyncio.gather(*(open_page(browser, server.url, sel) for _ in range(n)),
-                                                   return_exceptions=True)
+
+                    async def visitor(i: int, url=server.url, sel=sel):
+                        await asyncio.sleep(i * stagger)
+                        return await open_page(browser, url, sel)
+
+                    results = await asyncio.gather(*(visitor(i) for i in range(n)), return_exceptions=True)
                     ok = [r for r in results if not isinstance(r, BaseException)]
                     times[name] = [r[2]["render_ms"] for r in ok]
                     total = sum(k.memory_info().rss for k in server.kernels()) / 1e6
+                    how = f"staggered by {stagger:.0f} s" if stagger else "at once"
                     if name == "app" and ok:
+                        await open_game(ok[0][1])
                         step_p = await steps(ok[0][1], sel, 10)
-                    print(f"{n:2} pages at once {name:8}rendered {len(ok)}/{n}: {summary(times[name])}; "
+                    print(f"{n:2} pages {how} {name:8}rendered {len(ok)}/{n}: {summary(times[name])}; "
                           f"kernels' RSS {total:.0f} MB")
                     for r in ok:
                         await r[1].goto("about:blank")
                         await r[0].close()
-                print(f"{n:2} pages at once ratio {ratio(times['app'], times['trivial'])}; "
+                print(f"{n:2} pages {how} ratio {ratio(times['app'], times['trivial'])}; "
                       f"app Next step with {n} open: {summary(step_p)}")
             await browser.close()
     finally:
@@ -303,9 +395,16 @@ if __name__ == "__main__":
     p.add_argument("--steps", type=int, default=40)
     p.add_argument("--pool-size", type=int, default=1)
     p.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",") if x], default=[5, 10])
+    p.add_argument("--staggered", type=lambda s: [int(x) for x in s.split(",") if x], default=[5],
+                   help="page counts opened 3 s apart")
+    p.add_argument("--cpu-runs", type=int, default=3, help="fresh processes per app for the first screen's CPU")
     p.add_argument("--plain-voila", action="store_true")
     p.add_argument("--kernel-only", action="store_true", help="only the kernel-side step time")
     a = p.parse_args()
     kernel_side(a.steps)
+    if a.cpu_runs:
+        cpu = kernel_cpu(a.cpu_runs)
+        print(f"first screen CPU, fresh process  app {summary(cpu['app'])}")
+        print(f"                                 trivial {summary(cpu['trivial'])}   ratio {ratio(cpu['app'], cpu['trivial'])}")
     if not a.kernel_only:
         asyncio.run(main(a))

@@ -14,12 +14,12 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from ..servers import stop, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
@@ -65,28 +65,11 @@ def voila_url():
             env=env,
         )
         url = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 120
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"voila exited with {proc.returncode}; see {log}")
-            try:
-                urllib.request.urlopen(url + "voila/static/", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break  # the server answers
-            except OSError:
-                if time.monotonic() > deadline:
-                    proc.kill()
-                    pytest.fail(f"voila did not start within 120 s; see {log}")
-                time.sleep(0.5)
         try:
+            wait_until_serving(proc, url, what=f"voila (see {log})")
             yield url
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +84,26 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+VISIBLE = "(sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)"
+
+
+def visible_text(page, selector: str) -> str:
+    """The text of the shown elements that match ``selector`` (hidden tabs left out)."""
+    return page.evaluate(f"(sel) => ({VISIBLE})(sel).map(e => e.innerText).join('\\n')", selector)
+
+
+def wait_text(page, selector: str, text: str, timeout: float = 60_000) -> None:
+    """Wait until a shown element that matches ``selector`` holds ``text``."""
+    page.wait_for_function(
+        f"([sel, t]) => ({VISIBLE})(sel).some(e => e.innerText.includes(t))", arg=[selector, text], timeout=timeout)
+
+
+def wait_language(page, label: str, timeout: float = 60_000) -> None:
+    """Wait until the header's language label reads ``label`` (the page follows its language)."""
+    page.wait_for_function("(t) => document.querySelector('.shogun-language-label').innerText === t",
+                           arg=label, timeout=timeout)
 
 
 class AppPage:

@@ -3,6 +3,8 @@ the language follows the URL, and no JavaScript error happens anywhere."""
 
 import pytest
 
+from .conftest import wait_language, wait_text
+
 pytestmark = pytest.mark.browser
 
 HOVER_JS = """(name) => {
@@ -43,7 +45,7 @@ def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
                            "h => h.textContent.includes('Yamato') && h.textContent.includes('Armies:'))", timeout=15_000)
     # step the guided game: explanations appear
     page.locator(".shogun-next button, button.shogun-next").first.click()  # the set-up, then the planning step
-    page.wait_for_function("document.querySelector('.shogun-now').innerText.includes('planned')", timeout=30_000)
+    wait_text(page, ".shogun-now", "planned", timeout=30_000)
     app_page.screenshot("app-en")
     app_page.assert_clean()
 
@@ -66,7 +68,7 @@ def test_tower_demo_animates_and_gives_a_verdict(app_page, voila_url):
 def test_moon_side_board_and_language_from_the_url(app_page, voila_url):
     app_page.open(voila_url + "?lang=nl")
     page = app_page.page
-    page.wait_for_function("document.querySelector('.shogun-language-label').innerText === 'Taal'", timeout=60_000)
+    wait_language(page, "Taal")
     _tab(page, "Speelbord")
     page.locator(".shogun-board-panel .widget-toggle-button:visible", has_text="☾").first.click()
     page.wait_for_function(

@@ -8,6 +8,8 @@ import pytest
 
 from shogun_tutor import i18n
 
+from .conftest import wait_language
+
 pytestmark = pytest.mark.browser
 
 #: what each language's battle and winter explanations must say (glossary terms, kanji names)
@@ -39,8 +41,7 @@ def test_battle_and_winter_explained_in_the_language(app_page, voila_url, lang):
     t = i18n.translator(lang)
     app_page.open(voila_url + f"?lang={lang}&tab=game")  # straight to the guided game
     page = app_page.page
-    page.wait_for_function(f"document.querySelector('.shogun-language-label').innerText === {t.gettext('Language')!r}",
-                           timeout=60_000)
+    wait_language(page, t.gettext("Language"))
     # the first battle of the default game comes after about a dozen steps
     _click_until(page, t.gettext("Next step"), ".shogun-event-battle", 40)
     battle = page.locator(f"{NOW} .shogun-event-battle").first.inner_text()

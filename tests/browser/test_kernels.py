@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import subprocess
 import time
-import urllib.request
 
 import psutil
 import pytest
 
+from ..servers import stop, wait_until_serving
 from .conftest import OUTPUT, RENDER_TIMEOUT_MS, AppPage, _free_port, app_command
 
 pytestmark = pytest.mark.browser
@@ -43,25 +43,12 @@ def culling_server():
     with (OUTPUT / "voila-kernels.log").open("w") as log:
         proc = subprocess.Popen(app_command(port, "--cull-idle", str(CULL_IDLE), "--cull-interval", "2"),
                                 stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}/"
         try:
-            url = f"http://127.0.0.1:{port}/"
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    urllib.request.urlopen(url + "voila/static/", timeout=2)
-                    break
-                except urllib.error.HTTPError:
-                    break
-                except OSError:
-                    assert proc.poll() is None and time.monotonic() < deadline, "the app did not start"
-                    time.sleep(0.5)
+            wait_until_serving(proc, url, what="the app")
             yield url, proc
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
 
 
 def test_closed_pages_free_their_kernels_and_the_pool_stays(browser, culling_server):

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from ..servers import stop
+
 ROOT = Path(__file__).resolve().parents[2]
 SKIP = {".git", ".venv", "test-output", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis"}
 pytestmark = pytest.mark.slow
@@ -61,6 +63,7 @@ def test_the_wheel_carries_data_notebook_template_and_catalogs(installed):
     assert "shogun_tutor/_notebooks/app.ipynb" in names
     assert "shogun_tutor/share/jupyter/voila/templates/shogun/index.html.j2" in names
     assert "shogun_tutor/locale/nl/LC_MESSAGES/messages.po" in names
+    assert "shogun_tutor/ui/plotly_widget.js" in names  # the figures' widget module (shim)
     assert not any(n.startswith(("tests/", "data/", "notebooks/")) for n in names)
 
 
@@ -108,9 +111,5 @@ def test_voila_renders_the_app_from_the_installed_wheel(installed):
         assert "Traceback" not in html and "application/vnd.jupyter.stderr" not in html  # no error output
         assert "cdn.jsdelivr.net" not in html and "cdnjs.cloudflare.com" not in html  # the offline template
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, timeout=20)
         log.close()

@@ -216,3 +216,15 @@ def test_undo_after_to_the_end_goes_back_one_step_by_step():
     panel.to_end()
     panel.undo()
     assert len(panel.game.decisions) == after_first
+
+
+def test_the_game_log_is_drawn_while_it_is_open():
+    panel = GamePanel()
+    for _ in range(3):
+        panel.next_step()
+    assert panel.log.value == ""  # closed: nothing sent each step
+    panel.log_box.selected_index = 0
+    assert panel.log.value.count("<br>") >= 2 and "why?" in panel.log.value
+    before = panel.log.value
+    panel.next_step()
+    assert panel.log.value != before  # open: it follows the game

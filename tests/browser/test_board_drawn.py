@@ -1,0 +1,120 @@
+"""A plotly figure built after the page was shown is drawn, and stays current.
+
+Root cause of the empty board (issue 15): plotly's widget model keeps the figure its views draw
+from and applies each update message to it; it stored batched updates undecoded (plotly's
+``"_undefined_"`` placeholders), so a view created after an update drew ``undefined`` values and
+plotly's ``cleanData`` threw. The widget module's shim (``ui/plotly_widget.js``) decodes the
+messages, and when the model missed edits before it listened, fetches the figure again before
+its views draw. The first test is the learner's path; the second drives the shim with a model of
+its own, so that both cases happen every time (and shows plotly's own module failing the first).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD_DRAWN = """() => {
+  const gd = [...document.querySelectorAll('.js-plotly-plot.shogun-board')].find(g => g.offsetParent !== null);
+  if (!gd || !gd._fullData || !gd.data) return null;
+  const panel = gd.closest('.shogun-board-panel').getBoundingClientRect().width;
+  return {traces: gd.data.length, full: gd._fullData.length, drawn: gd.querySelectorAll('.scatterlayer .trace').length,
+          points: gd.querySelectorAll('.scatterlayer .point').length, labels: gd.querySelectorAll('.textpoint').length,
+          width: gd._fullLayout.width, panel: Math.floor(panel),
+          armies: (gd.data.find(t => t.name === 'armies') || {text: []}).text.join(' ')};
+}"""
+
+
+def _board(page) -> dict:
+    page.wait_for_function(f"({BOARD_DRAWN})() !== null", timeout=60_000)
+    page.wait_for_timeout(1500)  # the board is redrawn once at the width the panel measured
+    return page.evaluate(BOARD_DRAWN)
+
+
+def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila_url):
+    app_page.open(voila_url)
+    page = app_page.page
+    page.wait_for_selector(".shogun-welcome", timeout=60_000)
+    assert page.locator(".js-plotly-plot").count() == 0  # the first screen builds no plotly figure
+    page.locator(".shogun-door-play").click()
+    board = _board(page)
+    assert board["traces"] == board["full"] > 100 and board["drawn"] > 100, board  # (empty layers draw no group)
+    assert board["labels"] >= 45 and board["points"] >= 45, board  # province names, hover points, tokens
+    assert abs(board["width"] - board["panel"]) <= 8, board  # drawn at the panel's width, not the pre-measure one
+    first = board["armies"]
+    for _ in range(12):  # the set-up's armies are placed within the first steps
+        page.locator(".shogun-next button:visible, button.shogun-next:visible").first.click()
+        page.wait_for_timeout(400)
+        if _board(page)["armies"] != first:
+            break
+    after = _board(page)
+    assert after["armies"] != first and after["full"] == after["traces"] == board["traces"] and after["drawn"] > 100, after
+    app_page.screenshot("board-drawn-after-welcome")
+    app_page.assert_clean()
+
+
+SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
+  const load = (code) => import(URL.createObjectURL(new Blob([code], {type: 'text/javascript'})));
+  const shim = await load(esm), embedded = await load(embeddedEsm);
+  const plotly = await import(moduleUrl);
+  class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
+    constructor(state) { this.state = state; this.handlers = {}; this.sent = []; }
+    get(key) { return this.state[key]; }
+    set(key, value) { this.state[key] = value; (this.handlers['change:' + key] || []).slice().forEach(h => h()); }
+    on(event, h) { (this.handlers[event] = this.handlers[event] || []).push(h); }
+    off(event, h) { this.handlers[event] = (this.handlers[event] || []).filter(x => x !== h); }
+    send(content) { this.sent.push(content); }
+    save_changes() {}
+  }
+  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black', line: {width: 1}}});
+  const model = (traces, lastEdit, base) => new Model({_widget_data: traces.map(trace), _widget_layout: {width: 300, height: 200},
+    _config: {}, _last_trace_edit_id: lastEdit, _last_layout_edit_id: lastEdit, _shogun_base: [base, base]});
+  const settle = () => new Promise(r => setTimeout(r, 100));
+  const drawn = async (widget, m) => {
+    const el = document.createElement('div');
+    document.body.appendChild(el);
+    try { await widget.render({model: m, el}); } catch (e) { return 'error: ' + e.message; }
+    await settle();
+    return el.data ? el.data.map(t => t.name + ':' + t.marker.color).join(' ') : 'not drawn';
+  };
+  // 1. a batched update reaches the model before a view exists (it leaves trace a alone)
+  const update = async (factory) => {
+    const widget = factory(), m = model(['a', 'b'], 0, 0);
+    await widget.initialize({model: m});
+    m.set('_last_trace_edit_id', 1); m.set('_last_layout_edit_id', 1);
+    m.set('_py2js_update', {style_data: {marker: ['_undefined_', {color: 'red'}]}, layout_data: {}, style_traces: [0, 1],
+                            trace_edit_id: 1, layout_edit_id: 1, source_view_id: null});
+    m.set('_py2js_update', null);
+    return drawn(widget, m);
+  };
+  // 2. the model missed two edits before it listened: it asks for the figure, its view waits for it
+  const missed = shim.default(), m = model(['a'], 2, 0);
+  await missed.initialize({model: m});
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  const rendering = missed.render({model: m, el});
+  await settle();
+  const waited = el.data === undefined;
+  m.set('_widget_data', ['a', 'b', 'c'].map(trace)); m.set('_shogun_base', [2, 2]);  // the kernel's answer
+  await rendering; await settle();
+  const current = shim.default(), c = model(['a'], 2, 2);
+  await current.initialize({model: c});
+  return {shim: await update(shim.default), embedded: await update(embedded.default), plotly: await update(plotly.default), asked: m.sent, waited,
+          after: el.data ? el.data.length : 0, askedWhenCurrent: c.sent};
+}"""
+
+
+def test_the_shim_decodes_updates_and_fetches_a_missed_figure(app_page, voila_url):
+    from shogun_tutor.serve import PLOTLY_MODULE
+    from shogun_tutor.ui.plotly_widget import embedded_esm, served_esm
+
+    module = f"voila/static/{PLOTLY_MODULE}"
+    app_page.open(voila_url)
+    result = app_page.page.evaluate(SHIM_JS, [served_esm(module), voila_url + module, embedded_esm()])
+    assert result["shim"] == result["embedded"] == "a:black b:red", result  # trace a left alone, b updated
+    assert result["plotly"].startswith("error") or result["plotly"] != "a:black b:red", result  # plotly's own module
+    assert result["asked"] == [{"shogun": "resync"}] and result["waited"] and result["after"] == 3, result
+    assert result["askedWhenCurrent"] == [], result  # nothing missed: no second figure
+    app_page.errors.clear()  # plotly's own module threw on purpose above
+    app_page.assert_clean()
