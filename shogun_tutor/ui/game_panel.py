@@ -294,8 +294,9 @@ class GamePanel:
         self._marks = []
         self._render()
 
-    def continue_game(self, game: Game) -> None:
-        """Go on with a loaded game (a save or a replayed record) in place of the current one."""
+    def continue_game(self, game: Game, from_start: bool = False) -> None:
+        """Go on with a loaded game (a save or a replayed record) in place of the current one;
+        ``from_start``: show its first step (a record is read step by step, as a replay)."""
         self.game = game
         quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
         try:
@@ -304,7 +305,7 @@ class GamePanel:
             self._quiet = quiet
         self.refresh_texts()
         self.bots = [make_bot("heuristic", game.state.seed * 10 + i) for i in range(game.state.num_players)]
-        self.steps.reset(game)
+        self.steps.reset(game, at_end=not from_start)
         self._marks = []
         self._render()
 

@@ -21,12 +21,13 @@ from ..rules.record import RECORD_FORMAT, load_record, replay
 from ..rules.savefile import parse_json
 
 
-def load_upload(content: bytes) -> Game:
-    """A saved game or a game record (replayed to its end) from uploaded bytes; SaveFileError otherwise."""
+def load_upload(content: bytes) -> tuple[Game, bool]:
+    """A saved game, or a game record replayed to its end, from uploaded bytes, and whether it was a
+    record; SaveFileError otherwise."""
     data = parse_json(content)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-        return replay(load_record(content), history=True)
-    return Game.load(content)
+        return replay(load_record(content), history=True), True
+    return Game.load(content), False
 
 
 def _upload_content(value: Any) -> bytes | None:
@@ -41,7 +42,9 @@ def _upload_content(value: Any) -> bytes | None:
 class SaveBox:
     """A "save" button with a download link, and an upload that continues a saved game or record."""
 
-    def __init__(self, get_game: Callable[[], Game | None], on_load: Callable[[Game], None]):
+    def __init__(self, get_game: Callable[[], Game | None], on_load: Callable[[Game, bool], None]):
+        """``on_load(game, record)``: go on with ``game``; ``record`` when it came from a game record
+        (read from its first step then, as a replay)."""
         self.get_game = get_game
         self.on_load = on_load
         self.save_button = w.Button(icon="download", layout=w.Layout(width="auto"))
@@ -82,18 +85,19 @@ class SaveBox:
         if content is None:
             return False
         try:
-            game = load_upload(content)
+            game, record = load_upload(content)
         except SaveFileError as exc:
             self._show("error", {"problem": str(exc)})
             return False
-        self.on_load(game)
-        self._show("ok", {})
+        self.on_load(game, record)
+        self._show("record" if record else "ok", {})
         return True
 
     def _show(self, kind: str, data: dict) -> None:
         self._last = (kind, data)
-        if kind == "ok":
-            text = _("The game continues from the file.")
+        if kind in ("ok", "record"):
+            text = (_("The game continues from the file.") if kind == "ok" else
+                    _("The game record is loaded at its first step: read it step by step with “Next step”."))
             self.message.value = f"<span style='color:#1b5e20'>{escape(text)}</span>"
         else:
             text = _("This file cannot be continued, so your current game goes on unchanged. The problem: {problem}")

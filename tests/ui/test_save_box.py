@@ -64,3 +64,10 @@ def test_a_game_record_continues_at_its_end_and_a_tampered_one_is_refused(panel)
     rec["result"]["points"][0] -= 1
     assert panel.save_box.load(json.dumps(rec).encode())
     assert panel.game.over and panel.game.state.num_players == 4 and panel.players.value == 4
+    # a record is read as a replay: from its first step, Next re-reads step by step and plays nothing
+    assert panel.steps.cursor == 0 and "first step" in panel.save_box.message.value
+    log, seen = len(panel.game.state.log), []
+    while panel.steps.can_go_on(panel.game):
+        panel.next_step()
+        seen.append(panel.steps.cursor)
+    assert seen == list(range(1, len(seen) + 1)) and len(seen) > 30 and len(panel.game.state.log) == log
