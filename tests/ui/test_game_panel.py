@@ -222,9 +222,9 @@ def test_the_game_log_is_drawn_while_it_is_open():
     panel = GamePanel()
     for _ in range(3):
         panel.next_step()
-    assert panel.log.value == ""  # closed: nothing sent each step
+    assert panel.steps.log.value == ""  # closed: nothing sent each step
     panel.log_box.selected_index = 0
-    assert panel.log.value.count("<br>") >= 2 and "why?" in panel.log.value
-    before = panel.log.value
+    assert panel.steps.log.value.count("<br>") >= 2 and "why?" in panel.steps.log.value
+    before = panel.steps.log.value
     panel.next_step()
-    assert panel.log.value != before  # open: it follows the game
+    assert panel.steps.log.value != before  # open: it follows the game
