@@ -69,9 +69,10 @@ def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voi
         _shots(page, court, "court-audience-1366", 1366, 768)
 
         empty = page.locator(".shogun-court .sc-card.sc-empty")
-        presses += _step_until(page, lambda: empty.count() == 3)  # every card taken or out of the game: the court ends
-        log = page.evaluate("() => document.querySelector('.shogun-game-panel').textContent")
-        assert "The audience with the Tennō ends" in log and "Spring" in page.locator(".shogun-status").first.inner_text()
+        # every card taken or out of the game: the court ends, told in a step of its own
+        presses += _step_until(page, lambda: "The audience with the Tennō ends" in _now_text(page))
+        page.wait_for_function("() => document.querySelectorAll('.shogun-court .sc-card.sc-empty').length === 3", timeout=30_000)
+        assert "Spring" in page.locator(".shogun-status").first.inner_text()
         assert "out of the game:" in court.inner_text()
         print(f"\n'Next step' pressed {presses} times to the end of the first court phase")
         _shots(page, court, "court-end-1366", 1366, 768)
