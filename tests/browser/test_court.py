@@ -71,8 +71,8 @@ def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voi
         empty = page.locator(".shogun-court .sc-card.sc-empty")
         # every card taken or out of the game: the court ends, told in a step of its own
         presses += _step_until(page, lambda: "The audience with the Tennō ends" in _now_text(page))
+        # the display follows the game, which may have played on past the step read (the bots' actions need no decision)
         page.wait_for_function("() => document.querySelectorAll('.shogun-court .sc-card.sc-empty').length === 3", timeout=30_000)
-        assert "Spring" in page.locator(".shogun-status").first.inner_text()
         assert "out of the game:" in court.inner_text()
         print(f"\n'Next step' pressed {presses} times to the end of the first court phase")
         _shots(page, court, "court-end-1366", 1366, 768)
