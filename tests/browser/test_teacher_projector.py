@@ -125,3 +125,27 @@ def test_teacher_mode_rulebook_on_a_projector(browser, voila_url, width, height)
         assert abs(s["x"] - (v["x"] + v["width"])) < 40 or s["x"] + s["width"] <= v["x"] + 5  # side by side
         assert s["y"] < v["y"] + v["height"] and nxt["y"] + nxt["height"] <= height
         ap.assert_clean()
+
+
+def test_the_header_toggle_redraws_the_board_for_the_projector_and_back(browser, voila_url):
+    with sized_app_page(browser, 1280, 720) as ap:
+        ap.open(voila_url + "?demo=full-tray-battle")
+        page = ap.page
+        wait_text(page, ".shogun-status", "Blue decides")
+        board = ".shogun-game-board"
+        page.wait_for_function(f"document.querySelectorAll('{board} .js-plotly-plot .textpoint text').length > 0",
+                               timeout=60_000)
+        page.wait_for_timeout(1500)
+        small = _smallest_label(page, board)
+        toggle = page.locator(".shogun-teacher-header button, button.shogun-teacher-header").first
+        toggle.click()  # the same page width: only the style changes, and the board follows it
+        page.wait_for_function("(sel) => Math.min(...[...document.querySelectorAll(sel)]"
+                               ".map(t => parseFloat(getComputedStyle(t).fontSize))) >= 14",
+                               arg=f"{board} .js-plotly-plot .textpoint text", timeout=30_000)
+        _assert_legends_inside(page, f"{board} .js-plotly-plot")
+        toggle.click()
+        page.wait_for_function("([sel, n]) => Math.min(...[...document.querySelectorAll(sel)]"
+                               ".map(t => parseFloat(getComputedStyle(t).fontSize))) === n",
+                               arg=[f"{board} .js-plotly-plot .textpoint text", small], timeout=30_000)
+        print(f"\nheader toggle at 1280x720: board labels {small} px -> at least 14 px -> {small} px")
+        ap.assert_clean()
