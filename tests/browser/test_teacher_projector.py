@@ -138,14 +138,15 @@ def test_the_header_toggle_redraws_the_board_for_the_projector_and_back(browser,
         page.wait_for_timeout(1500)
         small = _smallest_label(page, board)
         toggle = page.locator(".shogun-teacher-header button, button.shogun-teacher-header").first
+        page.wait_for_timeout(1000)
         toggle.click()  # the same page width: only the style changes, and the board follows it
         page.wait_for_function("(sel) => Math.min(...[...document.querySelectorAll(sel)]"
                                ".map(t => parseFloat(getComputedStyle(t).fontSize))) >= 14",
-                               arg=f"{board} .js-plotly-plot .textpoint text", timeout=30_000)
+                               arg=f"{board} .js-plotly-plot .textpoint text", timeout=60_000)
         _assert_legends_inside(page, f"{board} .js-plotly-plot")
         toggle.click()
         page.wait_for_function("([sel, n]) => Math.min(...[...document.querySelectorAll(sel)]"
                                ".map(t => parseFloat(getComputedStyle(t).fontSize))) === n",
-                               arg=[f"{board} .js-plotly-plot .textpoint text", small], timeout=30_000)
+                               arg=[f"{board} .js-plotly-plot .textpoint text", small], timeout=60_000)
         print(f"\nheader toggle at 1280x720: board labels {small} px -> at least 14 px -> {small} px")
         ap.assert_clean()
