@@ -124,16 +124,14 @@ APP_CSS = """<style>
 .shogun-app .shogun-castle-table td.num { text-align: right; }
 </style>"""
 
-# teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 16 px at 1920 wide)
+# teacher mode: a projector at 1920x1080 or 1280x720 (body 24 px and board labels 17 px at 1920 wide, 18 and 15 px at 1280)
 TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher { max-width: none !important; font-size: clamp(18px, 1.25vw, 26px); }
 .shogun-app.shogun-teacher .widget-html-content, .shogun-app.shogun-teacher .widget-label,
 .shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select, .shogun-app.shogun-teacher input,
 .shogun-app.shogun-teacher .lm-TabBar-tab { font-size: clamp(18px, 1.25vw, 26px) !important; line-height: 1.4 !important; }
 .shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select { height: auto !important; min-height: 1.8em; }
-.shogun-app.shogun-teacher .js-plotly-plot .textpoint text, .shogun-app.shogun-teacher .js-plotly-plot .annotation-text,
-.shogun-app.shogun-teacher .js-plotly-plot .legendtext, .shogun-app.shogun-teacher .js-plotly-plot .gtitle
-  { font-size: clamp(12px, 0.85vw, 18px) !important; }
+.shogun-app.shogun-teacher { --shogun-board-font: clamp(15px, 0.9vw, 20px); }  /* the board draws its labels at this size */
 .shogun-app.shogun-teacher .lm-TabBar-tab { max-width: none !important; min-width: max-content !important; }
 .shogun-app.shogun-teacher .widget-inline-hbox .widget-label { width: auto !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-screen { font-size: 1.2em; }

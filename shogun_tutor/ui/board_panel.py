@@ -33,30 +33,39 @@ VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences"))
 
 
 class WidthProbe(anywidget.AnyWidget):
-    """An invisible strip that reports its width in the browser (0 until a browser shows it)."""
+    """An invisible strip that reports its width in the browser (0 until a browser shows it) and the
+    board font the page's style asks for: ``--shogun-board-font`` (teacher mode sets it; 0 when unset)."""
 
     _esm = """
     function render({ model, el }) {
       el.style.width = "100%";
       el.style.height = "0px";
       el.style.overflow = "hidden";
-      let last = 0;
+      el.style.fontSize = "var(--shogun-board-font, 0px)";  // resolved to px by the browser
+      let last = 0, lastFont = -1, watched = null;
+      const classes = new MutationObserver(() => send());
       const send = () => {
+        const app = el.closest(".shogun-app");
+        if (app && app !== watched) { watched = app; classes.observe(app, { attributes: true, attributeFilter: ["class"] }); }
         const w = Math.floor(el.getBoundingClientRect().width);
-        if (w > 0 && Math.abs(w - last) >= 4) {
+        const font = Math.round(parseFloat(getComputedStyle(el).fontSize) || 0);
+        if (w > 0 && (Math.abs(w - last) >= 4 || font !== lastFont)) {
           last = w;
+          lastFont = font;
           model.set("width", w);
+          model.set("font", font);
           model.save_changes();
         }
       };
       const observer = new ResizeObserver(send);
       observer.observe(el);
       send();
-      return () => observer.disconnect();
+      return () => { observer.disconnect(); classes.disconnect(); };
     }
     export default { render };
     """
     width = traitlets.Int(0).tag(sync=True)
+    font = traitlets.Int(0).tag(sync=True)
 
 
 class BoardPanel:
@@ -73,6 +82,7 @@ class BoardPanel:
         self.highlight: Highlight | None = None
         self.height = height
         self.width: int | None = None  # px, once the browser tells
+        self.font: int | None = None  # px of the board's labels when the page asks for them (teacher mode)
         self.selected: list[str] = []
         #: a province click goes here first; when it returns True it was taken (the game's move on the map)
         self.on_province_click: Callable[[str], bool] | None = None
@@ -103,7 +113,7 @@ class BoardPanel:
         self.side.observe(lambda _c: self._board_changed(), names="value")
         self.players.observe(lambda _c: self._board_changed(), names="value")
         self.view.observe(lambda _c: self.redraw(), names="value")
-        self.probe.observe(self._width_changed, names="width")
+        self.probe.observe(self._width_changed, names=["width", "font"])
         self.clear.on_click(lambda _b: self.select(None))
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
@@ -131,10 +141,10 @@ class BoardPanel:
         self.selected = []
         self.redraw()
 
-    def _width_changed(self, change) -> None:
-        width = int(change["new"] or 0)
-        if width > 0 and width != self.width:
-            self.width = width
+    def _width_changed(self, _change) -> None:
+        width, font = int(self.probe.width or 0), int(self.probe.font or 0) or None
+        if width > 0 and (width, font) != (self.width, self.font):
+            self.width, self.font = width, font
             self.redraw()
 
     def set_state(self, state: Any, highlight: Highlight | None = None) -> None:
@@ -159,7 +169,7 @@ class BoardPanel:
             path = shortest_path(g, *self.selected)
         traces, layout = board_traces(
             self.side.value, self.players.value, self.state, self.highlight, view=self.view.value or "provinces",
-            selected=selected, reach=reach or (), path=path, width=self.width,
+            selected=selected, reach=reach or (), path=path, width=self.width, font=self.font,
             height=None if self.width else self.height,
         )
         if self.width:

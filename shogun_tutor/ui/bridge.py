@@ -4,23 +4,25 @@ ipywidgets cannot run a click handler written in HTML, and Voilà runs no
 ``<script>`` from an HTML widget. This anywidget listens on the page instead:
 
 * a click (or Enter) on any element with ``data-shogun-rule="battle.result"``
-  (the "why?" links of the guided game and of the try-its) sets ``why``;
+  (the "why?" links of the guided game and of the try-its) sends ``why``;
 * the arrow keys, space, Page Up/Down, Home and End set ``key`` while the
   rulebook is shown, unless the visitor is typing in a field.
 
-Each message carries a counter, so pressing the same key twice is seen twice.
+Every click and every key press is one custom comm message (``{"why": rule}`` or ``{"key": "next"}``),
+never a synced trait: ipywidgets' front end holds back a trait change while the kernel is busy with
+the one before and then sends only the latest value, so of three quick presses (the kernel building
+a try-it for the first) the second was lost; a trait set twice to the same value is not seen at all.
+Custom messages are neither merged nor compared: the kernel handles each, in order.
 """
 
 from __future__ import annotations
 
 import anywidget
-import traitlets
 
 _ESM = """
 function render({ model, el }) {
   el.style.display = 'none';
-  let n = 0;
-  const send = (name, value) => { n += 1; model.set(name, value + '|' + n); model.save_changes(); };
+  const send = (name, value) => model.send({[name]: value});
   const typing = (t) => t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
   const onClick = (ev) => {
     const a = ev.target.closest && ev.target.closest('[data-shogun-rule]');
@@ -48,17 +50,32 @@ export default { render };
 
 
 class Bridge(anywidget.AnyWidget):
-    """``why`` and ``key`` arrive as ``'value|counter'``; :meth:`on_why` and :meth:`on_key` give the value."""
+    """The page's clicks on "why?" links and its navigation keys, each as one message:
+    :meth:`on_why` and :meth:`on_key` register who receives them."""
 
     _esm = _ESM
-    why = traitlets.Unicode("").tag(sync=True)
-    key = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._handlers: dict[str, list] = {"why": [], "key": []}
+        self.on_msg(self._received)
+
+    def _received(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        for name, handlers in self._handlers.items():
+            value = content.get(name)
+            if isinstance(value, str) and value:
+                for fn in handlers:
+                    fn(value)
 
     def on_why(self, fn) -> None:
-        self.observe(lambda change: change["new"] and fn(change["new"].rsplit("|", 1)[0]), names="why")
+        """``fn(rule_id)`` for each click (or Enter) on a "why?" link."""
+        self._handlers["why"].append(fn)
 
     def on_key(self, fn) -> None:
-        self.observe(lambda change: change["new"] and fn(change["new"].rsplit("|", 1)[0]), names="key")
+        """``fn(key)`` (``next``, ``prev``, ``first``, ``last``) for each key press, in order."""
+        self._handlers["key"].append(fn)
 
 
 def why_link(rule_id: str, label: str) -> str:

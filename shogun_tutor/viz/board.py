@@ -159,12 +159,14 @@ class Fit:
         return round((y1 - y0) * self.scale)
 
 
-def fit(width: int | None = None) -> Fit:
-    """Sizes for a figure ``width`` pixels wide (None: a laptop-sized default).
+def fit(width: int | None = None, font: int | None = None) -> Fit:
+    """Sizes for a figure ``width`` pixels wide (None: a laptop-sized default). ``font`` asks for
+    labels at least that large (teacher mode on a projector); tokens grow with them.
 
     >>> fit(1400).orientation, fit(1400).font, fit(380).orientation
     ('wide', 12, 'tall')
     """
+    font_asked = font
     width = int(width or DEFAULT_WIDTH)
     width = max(width, 240)
     orientation = "tall" if width < TALL_BELOW else "wide"
@@ -175,6 +177,9 @@ def fit(width: int | None = None) -> Fit:
     if orientation == "tall":
         font = min(font, 10)
     token = min(24, max(14, round(1.7 * font)))
+    if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens as large as the labels
+        font = max(font, font_wanted)
+        token = max(token, min(34, round(1.9 * font)))
     return Fit(width, orientation, scale, font, token, margin)
 
 
@@ -292,6 +297,7 @@ def board_traces(
     path: Sequence[str] | None = None,
     width: int | None = None,
     height: int | None = None,
+    font: int | None = None,
 ) -> tuple[list[dict], dict]:
     """The board of one side for a player count, with the game state's layers when given, as
     plotly JSON: the traces and the layout (:func:`board_figure` makes them a ``Figure``).
@@ -299,7 +305,8 @@ def board_traces(
     ``state`` (duck-typed: ``side``, ``num_players``, ``provinces[name].owner/armies/buildings/unrest``,
     ``players[seat].colour``) overrides ``side`` and ``players``. ``selected``, ``reach`` and
     ``path`` draw the click lesson. ``width`` is the screen width the figure is made for
-    (see :func:`fit`); ``height`` overrides the height that follows from it.
+    (see :func:`fit`); ``height`` overrides the height that follows from it; ``font`` asks for
+    larger labels (teacher mode).
 
     Static layers are shared dicts: never mutate what this returns.
 
@@ -315,7 +322,7 @@ def board_traces(
     if state is not None:
         side, players = state.side, state.num_players
     g = province_graph(side, players)  # checks side and players
-    f = fit(width)
+    f = fit(width, font)
     excluded = _excluded(side, players)
     # with tokens on a small board the kanji would be unreadable: they stay in the hover
     kanji = state is None or f.scale >= 0.5
@@ -332,8 +339,9 @@ def board_traces(
     traces += static["hit"]
     traces += _player_legend(state, players)
     traces.append(static["sea-legend"])
+    legend = [t["name"] for t in traces if t.get("showlegend", True) and _is_legend(t.get("meta"))]
     layout = _layout(f, side, players, state, view, excluded, BOARD.side(side).excluded_provenance.flagged,
-                     height, callouts)
+                     height, callouts, legend)
     return traces, layout
 
 
@@ -753,8 +761,29 @@ def _region_boxes(f: Fit, side: str, players: int, state: Any, top_px: float) ->
     return anns, rows * (box_h + 8)
 
 
+def _is_legend(meta: Any) -> bool:
+    return isinstance(meta, str) and (meta.startswith(("player:", "legend:")) or meta == "sea-legend")
+
+
+def legend_row_count(f: Fit, names: Sequence[str]) -> int:
+    """How many rows plotly's horizontal legend takes for these entries across the figure's width
+    (a generous estimate of each entry: symbol and gaps, then its text), so the room left below
+    the board holds the whole legend at any font size.
+
+    >>> legend_row_count(fit(1400), ["Red", "Blue", "Sea route"]), legend_row_count(fit(400), ["Nō theater"] * 6)
+    (1, 2)
+    """
+    room, rows, used = f.width - 2 * f.margin, 1, 0.0
+    for name in names:
+        item = 48 + 0.62 * f.font * len(name)
+        if used and used + item > room:
+            rows, used = rows + 1, 0.0
+        used += item
+    return rows
+
+
 def _layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: frozenset[str],
-            flagged: bool, height: int | None, callouts: list[dict]) -> dict:
+            flagged: bool, height: int | None, callouts: list[dict], legend: Sequence[str] = ()) -> dict:
     """The figure's layout as plotly JSON."""
     notes: list[tuple[str, str | None]] = []  # (text, hover explanation)
     if excluded:
@@ -779,7 +808,7 @@ def _layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: fr
     plot_h = f.plot_height
     anns: list[dict] = []
     y_px = 6.0
-    legend_rows = (1 if f.width >= 900 else 2 if f.width >= 500 else 4) if state is not None else 1
+    legend_rows = legend_row_count(f, legend)
     y_px += legend_rows * (f.font + 10) + 6
     for text, hover in notes:
         lines = textwrap.wrap(text, chars)

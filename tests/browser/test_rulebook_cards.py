@@ -81,7 +81,7 @@ def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
         assert body >= 24 and labels >= 16
         assert b["width"] >= 1000 and s["x"] >= b["x"] + b["width"] - 5 and s["y"] < b["y"] + b["height"]  # beside it
         choice = page.locator(".shogun-game-side select:visible").first
-        attack = next(t for t in choice.locator("option").all_inner_texts()
+        attack = next(t for t in choice.locator("option").all_inner_texts()  # ipywidgets shows spaces as no-break spaces
                       if t.replace("\xa0", " ").startswith("Attack Kozuke from Shinano with 4 armies — odds"))
         choice.select_option(label=attack)
         page.locator(".shogun-game-side button:visible", has_text="Play").first.click()

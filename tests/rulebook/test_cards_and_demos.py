@@ -146,7 +146,7 @@ def test_a_demonstration_opens_in_the_guided_game_at_the_presenters_decision(sid
     assert app.tab.selected_index == 3 and "shogun-teacher" in app.widget._dom_classes
     assert game.human.value == sc.learner and game.learner_to_decide()
     before = len(game.game.state.log)
-    app.bridge.key = "next|1"  # on the presenter's own turn the key does nothing
+    app.bridge._handle_custom_msg({"key": "next"}, [])  # on the presenter's own turn the key does nothing
     assert len(game.game.state.log) == before
 
 

@@ -122,7 +122,7 @@ def test_why_from_the_guided_game_opens_the_rule_and_returns_without_losing_the_
         game.next_step()
     assert "data-shogun-rule=" in game.now.value and "why?" in game.now.value
     log_before = len(game.game.state.log)
-    app.bridge.why = "battle.result|1"  # what the browser sends on a click
+    app.bridge._handle_custom_msg({"why": "battle.result"}, [])  # what the browser sends on a click
     lookup = app.panel("lookup")
     assert app.tab.selected_index == 2 and "Battles" in lookup.rule_view.value
     assert "Battles and the tower" in lookup.rule_view.value  # its chapter
@@ -134,18 +134,18 @@ def test_keys_from_the_browser_page_reach_the_shown_tab_only():
     app = App()
     app.show("rulebook")
     assert "shogun-keys" in app.widget._dom_classes and "Home" in app.keys_hint.value
-    app.bridge.key = "next|1"
+    app.bridge._handle_custom_msg({"key": "next"}, [])
     assert app.panel("rulebook").screen == 1
     app.show("game")  # the guided game: next step, and back to read the step before (nothing undone)
     game = app.panel("game")
     assert "shogun-keys" in app.widget._dom_classes and "next step" in app.keys_hint.value
     before, shown = len(game.game.state.log), game.steps.cursor
-    app.bridge.key = "next|2"
+    app.bridge._handle_custom_msg({"key": "next"}, [])
     played, ahead = len(game.game.state.log), game.steps.cursor
     assert app.panel("rulebook").screen == 1 and played > before and ahead > shown
-    app.bridge.key = "prev|3"
+    app.bridge._handle_custom_msg({"key": "prev"}, [])
     assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1
     app.show("board")
     assert "shogun-keys" not in app.widget._dom_classes and app.keys_hint.value == ""
-    app.bridge.key = "next|4"
+    app.bridge._handle_custom_msg({"key": "next"}, [])
     assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1
