@@ -182,6 +182,8 @@ PACING_CSS = """<style>
   .shogun-app .shogun-game-settings select { width: 100% !important; }
   .shogun-app .shogun-game-board .shogun-lesson { display: none; }  /* the board's click lesson: on its own tab */
   .shogun-app .shogun-game-board { max-height: 42vh; overflow-y: auto !important; flex: 1 1 100% !important; }
+  /* the map keeps its height inside the 42vh box (squeezed, its south-west was cut off and out of reach): the box scrolls */
+  .shogun-app .shogun-game-board > .widget-box, .shogun-app .shogun-game-board .js-plotly-plot { flex-shrink: 0 !important; }
   .shogun-app .shogun-game-side { max-width: none !important; flex: 1 1 100% !important; }
   .shogun-app .shogun-now { max-height: 34vh; overflow-y: auto; overscroll-behavior: contain; }
   .shogun-app .shogun-game-panel button, .shogun-app .shogun-tower-panel button, .shogun-app .shogun-save-box button
