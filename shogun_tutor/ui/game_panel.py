@@ -153,7 +153,7 @@ class GamePanel:
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
         self.battle_button.add_class("shogun-watch-battle")
-        self.choice = w.Dropdown(layout=w.Layout(width="26em"))
+        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
         self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
         self.play_button = self._make_play_button(None)
