@@ -221,11 +221,14 @@ def test_a_learner_plays_to_the_winter(browser, voila_url, lang, width, height):
             used = page.locator(".shogun-plan-card-used").count()
             covered = page.locator(".shogun-plan-field.mod-success").count()
             page.locator(".shogun-plan-card:not(.shogun-plan-card-used)", has_text=card).first.click()
+            # the board redraws its buttons after each click: the field is clicked once the card shows as chosen
+            page.wait_for_function("(c) => [...document.querySelectorAll('.shogun-plan-card.mod-info')]"
+                                   ".some(b => b.innerText.includes(c))", arg=card, timeout=60_000)
             page.locator(".shogun-plan-field:not(.mod-success)", has_text=field).first.click()
             clicks += 2
             page.wait_for_function(f"document.querySelectorAll('.shogun-plan-card-used').length > {used} && "
                                    f"document.querySelectorAll('.shogun-plan-field.mod-success').length > {covered}",
-                                   timeout=15_000)
+                                   timeout=60_000)
 
         reachable("planning board", ".shogun-plan-card, .shogun-plan-field, .shogun-hint-button:not(.shogun-hint-take)")
         put(t("War-chest card {chests}", chests=0), t("Bid for the turn order"))
