@@ -241,6 +241,9 @@ class PlanningBoardWidget:
         self.title = w.HTML()
         self.widget = w.VBox([w.HTML(PLAN_CSS), self.title, self.cards_box, self.fields_box, self.message, self.confirm_button])
         self.widget.add_class("shogun-planning-board")
+        self._card_buttons: dict[str, w.Button] = {}
+        self._layout: tuple = ()
+        self._field_rows: list[tuple[w.Button, w.HTML]] = []
         self.render()
 
     def select(self, card: str) -> None:
@@ -279,29 +282,37 @@ class PlanningBoardWidget:
     def render(self, keep_message: bool = False) -> None:
         m = self.model
         self.title.value = "<b>" + escape(_("Your plan: click a card, then a field. Change it as you like until you confirm.")) + "</b>"
-        buttons = []
-        for card in m.cards:
+        # the buttons are made once and updated in place: a click landing while the page redraws still counts,
+        # and nothing is left behind in the kernel
+        if tuple(self._card_buttons) != tuple(m.cards):
+            self._card_buttons = {}
+            for card in m.cards:
+                b = w.Button(layout=w.Layout(width="auto"))
+                b.add_class("shogun-plan-card")
+                b.on_click(lambda _b, c=card: self.select(c))
+                self._card_buttons[card] = b
+            self.cards_box.children = list(self._card_buttons.values())
+        for card, b in self._card_buttons.items():
             on = m.field_of(card)
-            b = w.Button(description=("✓ " if on else "") + card_label(card), layout=w.Layout(width="auto"),
-                         button_style="info" if card == self.selected else "",
-                         tooltip=_("On {field}").format(field=plan_field_name(on) if on != "bid" else field_label(on, None)) if on else "")
-            b.add_class("shogun-plan-card")
-            if on:
-                b.add_class("shogun-plan-card-used")
-            b.on_click(lambda _b, c=card: self.select(c))
-            buttons.append(b)
-        self.cards_box.children = buttons
-        rows = []
-        for field, position in m.layout():
+            b.description = ("✓ " if on else "") + card_label(card)
+            b.button_style = "info" if card == self.selected else ""
+            b.tooltip = _("On {field}").format(field=plan_field_name(on) if on != "bid" else field_label(on, None)) if on else ""
+            (b.add_class if on else b.remove_class)("shogun-plan-card-used")
+        layout = tuple(m.layout())
+        if layout != self._layout:
+            self._layout, self._field_rows = layout, []
+            for field, _position in layout:
+                b = w.Button(layout=w.Layout(width="15em", flex="0 0 15em"))
+                b.add_class("shogun-plan-field")
+                b.on_click(lambda _b, f=field: self.click_field(f))
+                self._field_rows.append((b, w.HTML()))
+            self.fields_box.children = [w.HBox([b, what], layout=w.Layout(align_items="center")) for b, what in self._field_rows]
+        for (field, position), (b, what) in zip(layout, self._field_rows):
             card = m.plan.get(field)
-            b = w.Button(description=field_label(field, position), layout=w.Layout(width="15em", flex="0 0 15em"),
-                         button_style="success" if card else "", tooltip=field_label(field, position))
-            b.add_class("shogun-plan-field")
-            b.on_click(lambda _b, f=field: self.click_field(f))
-            what = w.HTML(f"<b>{escape(card_label(card))}</b> — {escape(m.preview(field))}" if card
+            b.description = b.tooltip = field_label(field, position)
+            b.button_style = "success" if card else ""
+            what.value = (f"<b>{escape(card_label(card))}</b> — {escape(m.preview(field))}" if card
                           else escape(_("Empty")))
-            rows.append(w.HBox([b, what], layout=w.Layout(align_items="center")))
-        self.fields_box.children = rows
         problem = m.problem()
         self.confirm_button.description = _("Confirm the plan")
         self.confirm_button.disabled = problem is not None
