@@ -128,7 +128,8 @@ class TryIt:
 
     def render(self) -> None:
         from ..text.explain import explain
-        from .game_panel import describe_decision, explanation_html
+        from ..text.decisions import describe_decision
+        from .step_view import explanation_html
 
         sid = self.scenario.id
         prompt = _(PROMPTS[sid]).format(**content.province_values()) if sid in PROMPTS else self.scenario.raw.get("note", "")

@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from ..rules.state import Decision
+from ..text.decisions import describe_decision
 from .hint import Hint, HintBox
 from .map_pick import MapPick
 from .planning_board import PlacementRefused
@@ -50,8 +51,6 @@ class SeatPanel:
         self.hint.refresh_texts()
 
     def describe(self, d: Decision) -> str:
-        from .game_panel import describe_decision  # the game panel imports this module
-
         if self.decisions is not None and d.kind in ("place", "move"):
             return self.decisions.label(d)
         return describe_decision(d)

@@ -24,6 +24,7 @@ from ..rules.game import Game
 from ..rules.odds import Odds, setup_odds
 from ..rules.state import PLACES, Decision
 from ..text import terms
+from ..text.decisions import describe_decision
 from ..text.explain import odds_lines, player_name
 from ..viz.board import Highlight
 
@@ -62,8 +63,6 @@ class SeatDecisions:
 
     # --- labels ----------------------------------------------------------------------------
     def label(self, d: Decision) -> str:
-        from .game_panel import describe_decision  # the plain sentence for every other kind
-
         if d.kind == "place":
             special = self.game.state.round.specials[d.count]
             return _("Place {place}: {special}").format(place=d.count + 1, special=terms.special_name(special))

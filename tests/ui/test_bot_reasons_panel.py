@@ -1,7 +1,8 @@
 """The guided game shows each bot decision of a step with its reason, in the chosen language."""
 
 from shogun_tutor import i18n
-from shogun_tutor.ui.game_panel import MAX_MOVES, GamePanel
+from shogun_tutor.ui.game_panel import GamePanel
+from shogun_tutor.ui.step_view import MAX_MOVES
 
 
 def test_bot_moves_of_a_step_come_with_their_reasons():

@@ -1,7 +1,8 @@
 """The guided game, driven in Python: steps explain events, undo, a human seat, languages."""
 
 
-from shogun_tutor.ui.game_panel import GamePanel, describe_decision
+from shogun_tutor.text.decisions import describe_decision
+from shogun_tutor.ui.game_panel import GamePanel
 
 
 

@@ -1,7 +1,8 @@
 """The guided game read step by step: Next/Back re-read without undoing, nothing dropped silently."""
 
 from shogun_tutor.text.explain import explain
-from shogun_tutor.ui.game_panel import GamePanel, describe_decision
+from shogun_tutor.text.decisions import describe_decision
+from shogun_tutor.ui.game_panel import GamePanel
 from shogun_tutor.ui.step_view import MAX_EVENTS, MAX_LOG, StepView
 
 
