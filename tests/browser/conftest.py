@@ -150,9 +150,10 @@ class AppPage:
 
 
 @contextmanager
-def sized_app_page(browser, width: int, height: int):
-    """An :class:`AppPage` in a window of its own size (a projector, a laptop, a phone)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def sized_app_page(browser, width: int, height: int, **options):
+    """An :class:`AppPage` in a window of its own size (a projector, a laptop, a phone); ``options`` go to
+    the browser context (e.g. ``accept_downloads=True``)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     try:
         yield AppPage(context.new_page())
     finally:
@@ -160,11 +161,13 @@ def sized_app_page(browser, width: int, height: int):
 
 
 @contextmanager
-def guided_game(browser, url: str, width: int, height: int):
-    """A fresh page of the guided game at ``width``×``height``, its board drawn; closed afterwards."""
-    with sized_app_page(browser, width, height) as ap:
-        ap.open(url + "?tab=game")
-        ap.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+def guided_game(browser, url: str, width: int, height: int, query: str = "?tab=game", timeout: float = 60_000,
+                **options):
+    """A fresh page of the guided game at ``width``×``height`` (``query`` names the tab and any language), its
+    board drawn within ``timeout`` ms; closed afterwards."""
+    with sized_app_page(browser, width, height, **options) as ap:
+        ap.open(url + query)
+        ap.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=timeout)
         yield ap
 
 

@@ -3,11 +3,12 @@ the tower tab's replay of a game battle apart from its demo. Screenshots also go
 
 import shutil
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from .conftest import AppPage
+from .conftest import guided_game
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/pacing")
@@ -47,19 +48,17 @@ def _next(page, label_before):
     return page.locator(".shogun-step-label").first.inner_text()
 
 
+@contextmanager
 def _open(browser, url, width, height, query):
-    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-    ap = AppPage(context.new_page())
-    ap.open(url + query)
-    ap.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=120_000)
-    ap.page.wait_for_selector(".shogun-step-label b", timeout=60_000)
-    return context, ap
+    """The guided game at that size, downloads allowed, its board drawn and its first step titled."""
+    with guided_game(browser, url, width, height, query, timeout=120_000, accept_downloads=True) as ap:
+        ap.page.wait_for_selector(".shogun-step-label b", timeout=60_000)
+        yield ap
 
 
 def test_a_phone_in_dutch_reads_the_guided_game_with_the_board_above_the_steps(browser, voila_url):
-    context, ap = _open(browser, voila_url, 390, 844, "?lang=nl&tab=game")
-    page = ap.page
-    try:
+    with _open(browser, voila_url, 390, 844, "?lang=nl&tab=game") as ap:
+        page = ap.page
         nxt = page.locator(".shogun-next").first
         box = nxt.bounding_box()
         print(f"\nphone: Next step at y={box['y']:.0f} (was 1,346 px down)")
@@ -113,14 +112,11 @@ def test_a_phone_in_dutch_reads_the_guided_game_with_the_board_above_the_steps(b
         assert cards and max(cards) <= 391, cards
         _shot(ap, "pacing-phone-nl-cards")
         ap.assert_clean()
-    finally:
-        context.close()
 
 
 def test_a_laptop_keeps_the_board_in_view_and_back_re_reads(browser, voila_url):
-    context, ap = _open(browser, voila_url, 1366, 768, "?tab=game")
-    page = ap.page
-    try:
+    with _open(browser, voila_url, 1366, 768, "?tab=game") as ap:
+        page = ap.page
         label = page.locator(".shogun-step-label").first.inner_text()
         seen = [label]
         for _ in range(6):
@@ -143,14 +139,11 @@ def test_a_laptop_keeps_the_board_in_view_and_back_re_reads(browser, voila_url):
         assert page.locator(".shogun-status").first.inner_text() == decisions_label  # nothing undone
         assert _next(page, seen[-2]) == seen[-1]  # Next re-reads the same step
         ap.assert_clean()
-    finally:
-        context.close()
 
 
 def test_save_reload_upload_and_continue(browser, voila_url, tmp_path):
-    context, ap = _open(browser, voila_url, 1366, 768, "?tab=game")
-    page = ap.page
-    try:
+    with _open(browser, voila_url, 1366, 768, "?tab=game") as ap:
+        page = ap.page
         label = page.locator(".shogun-step-label").first.inner_text()
         for _ in range(8):
             label = _next(page, label)
@@ -178,14 +171,11 @@ def test_save_reload_upload_and_continue(browser, voila_url, tmp_path):
         assert after != label
         _shot(ap, "pacing-laptop-continued")
         ap.assert_clean()
-    finally:
-        context.close()
 
 
 def test_the_tower_tab_replays_a_game_battle_apart_from_its_demo(browser, voila_url):
-    context, ap = _open(browser, voila_url, 1366, 768, "?tab=game")
-    page = ap.page
-    try:
+    with _open(browser, voila_url, 1366, 768, "?tab=game") as ap:
+        page = ap.page
         label = page.locator(".shogun-step-label").first.inner_text()
         watch = page.locator(".shogun-watch-battle").first
         for _ in range(60):
@@ -213,5 +203,3 @@ def test_the_tower_tab_replays_a_game_battle_apart_from_its_demo(browser, voila_
         assert page.locator(".shogun-throw").first.is_disabled()
         _shot(ap, "pacing-laptop-tower-refused")
         ap.assert_clean()
-    finally:
-        context.close()
