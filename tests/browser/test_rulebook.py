@@ -1,5 +1,5 @@
 """The visual rulebook in headless Chromium: the welcome, chapters by keyboard, the battle "try it",
-the search (English and Dutch), a "why?" from the guided game, and teacher mode at 1920x1080 and 1280x720."""
+the search (English and Dutch) and a "why?" from the guided game (teacher mode: test_teacher_projector.py)."""
 
 import pytest
 
@@ -93,28 +93,3 @@ def test_why_from_a_guided_game_explanation_and_back(app_page, voila_url):
     _wait_text(page, ".shogun-now", "planned")
     assert _visible_text(page, ".shogun-now") == before  # the game was not touched
     app_page.assert_clean()
-
-
-@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
-def test_teacher_mode_is_large_enough_for_a_projector(browser, voila_url, width, height):
-    from .conftest import sized_app_page
-
-    with sized_app_page(browser, width, height) as ap:
-        ap.open(voila_url + "?chapter=board&teacher=1")
-        page = ap.page
-        page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
-        page.wait_for_function(
-            "[...document.querySelectorAll('.shogun-rulebook .js-plotly-plot .textpoint text')].some(t => t.offsetParent !== null || t.getBBox().width > 0)",
-            timeout=60_000)
-        page.wait_for_timeout(2000)
-        body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.shogun-screen')).fontSize)")
-        labels = page.evaluate(
-            "Math.min(...[...document.querySelectorAll('.shogun-rulebook .js-plotly-plot .textpoint text')]"
-            ".map(t => parseFloat(getComputedStyle(t).fontSize)))")
-        app_width = page.evaluate("document.querySelector('.shogun-app').getBoundingClientRect().width")
-        print(f"teacher mode {width}x{height}: body {body} px, smallest board label {labels} px, app {app_width} px wide")
-        if width == 1920:
-            assert body >= 24 and labels >= 16
-        assert app_width > width - 80  # the full width, no empty margin
-        ap.screenshot(f"rulebook-teacher-{width}x{height}")
-        ap.assert_clean()

@@ -124,6 +124,8 @@ def test_teacher_mode_rulebook_on_a_projector(browser, voila_url, width, height)
         assert body >= least_body and labels >= least_labels
         assert abs(s["x"] - (v["x"] + v["width"])) < 40 or s["x"] + s["width"] <= v["x"] + 5  # side by side
         assert s["y"] < v["y"] + v["height"] and nxt["y"] + nxt["height"] <= height
+        app_width = page.evaluate("document.querySelector('.shogun-app').getBoundingClientRect().width")
+        assert app_width > width - 80  # the full width, no empty margin
         ap.assert_clean()
 
 
