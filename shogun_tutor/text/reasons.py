@@ -1,15 +1,18 @@
 """A bot's reason for a decision, said in the chosen language.
 
 One gettext message per reason kind, with named placeholders; ``ngettext``
-where a count varies. Province names are names; building and special-card
-names come from the game terms. The bots hand over data (:class:`Reason`),
-never prose.
+where a count varies. Provinces (``province``, ``target``) are named as every sentence
+names them (the kanji in Chinese and Japanese, see :func:`terms.province_name`); building
+and special-card names come from the game terms. The bots hand over data
+(:class:`Reason`), never prose.
 
 >>> from shogun_tutor.rules.bots import Reason
 >>> render(Reason("tax", province="Settsu", gain=4, chests=10))
 'Tax in Settsu: +4 chests for the war chest (10 now).'
 >>> render(Reason("tax", province="Settsu", gain=4, chests=10), "nl")
 'Belasting in Settsu: +4 geldkisten voor de kas (nu 10).'
+>>> "摂津" in render(Reason("tax", province="Settsu", gain=4, chests=10), "ja")
+True
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from babel.numbers import format_decimal
 
 from .. import i18n
 from . import terms
+
+#: the reason parameters that hold a province
+_PROVINCE_PARAMS = ("province", "target")
 
 
 def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> dict[str, Callable[[dict], str]]:
@@ -121,8 +127,15 @@ def render(reason, language: str | None = None) -> str:
         raise ValueError(f"no sentence for the reason kind {reason.kind!r}") from None
     params = {k: format_decimal(v, format="#,##0.#", locale=tr.code if tr.code != "en" else "en")
               if isinstance(v, float) else v for k, v in reason.params.items()}
+    for k in _PROVINCE_PARAMS:
+        if isinstance(params.get(k), str):
+            params[k] = _province(params[k], tr.code)
     return fn(params)
 
 
-#: the reason kinds this module can say
-KINDS = tuple(_sentences(lambda m: m, lambda s, p, n: s))
+def _province(value: str, code: str) -> str:
+    """A province (or its card) as the sentences of language ``code`` name it; anything else unchanged."""
+    try:
+        return terms.province_name(value, code)
+    except KeyError:
+        return value

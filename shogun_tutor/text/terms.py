@@ -183,10 +183,11 @@ def majority_label(building: str) -> str:
     return _lookup(MAJORITY_LABELS, building, "building")
 
 
-def province_name(province: str) -> str:
-    """The province (or its card, ``"Kai/sun"``) as sentences name it: kanji in Chinese and Japanese, else romaji."""
+def province_name(province: str, language: str | None = None) -> str:
+    """The province (or its card, ``"Kai/sun"``) as sentences name it: kanji in Chinese and Japanese, else romaji
+    (in ``language``, default the current one); KeyError for an unknown province."""
     p = BOARD.province(province.split("/")[0])
-    return p.kanji if current_language() in KANJI_LANGUAGES else p.name
+    return p.kanji if (language or current_language()) in KANJI_LANGUAGES else p.name
 
 
 def province_intro(province: str) -> str:
