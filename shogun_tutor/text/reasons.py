@@ -139,3 +139,7 @@ def _province(value: str, code: str) -> str:
         return terms.province_name(value, code)
     except KeyError:
         return value
+
+
+#: the reason kinds this module can say
+KINDS = tuple(_sentences(lambda m: m, lambda s, p, n: s))
