@@ -27,7 +27,7 @@ from typing import Callable, Union
 from ..data import COMPONENTS
 from ..i18n import N_, _, join_sentences, ngettext
 from ..text import terms
-from . import cards
+from . import cards, expansions
 
 #: a screen or a rule text: a msgid, or a function of the data's numbers built from whole messages
 Text = Union[str, Callable[[dict], str]]
@@ -69,29 +69,12 @@ def _scoring(v: dict) -> str:
         _("In each region the most castles score {castle}, the most temples {temple}, the most Nō theaters {theater}.").format(**v))
 
 
-def _court(v: dict) -> str:
-    return join_sentences(
-        ngettext("Tennō's Court gives every player {officials} court official.",
-                 "Tennō's Court gives every player {officials} court officials.", v["officials"]).format(**v),
-        _("Planning gets three court fields: a card there turns 3, 2 or 1 of your armies into court officials, who wait in the entrance hall."))
-
-
-def _samurai(v: dict) -> str:
-    return join_sentences(
-        ngettext("Samurai gives every player a stack of {cards} samurai card.",
-                 "Samurai gives every player a stack of {cards} samurai cards.", v["cards"]).format(**v),
-        ngettext("Once the turn order is set, whoever holds provinces in at least {regions} region turns his top card under and takes one bonus shown on the new top card.",
-                 "Once the turn order is set, whoever holds provinces in at least {regions} regions turns his top card under and takes one bonus shown on the new top card.",
-                 v["regions"]).format(**v),
-        _("After each winter the stacks are put back in order."))
-
-
 @dataclass(frozen=True)
 class Chapter:
     key: str
     title: str  # msgid
     screens: tuple[Text, ...]  # one paragraph each
-    visual: str  # "board", "tower", "year", "table:<name>" (drawn when the chapter is opened)
+    visual: str  # "board", "tower", "year", "table:<name>", "court", "samurai" (drawn when the chapter is opened)
     scenarios: tuple[str, ...] = ()
 
 
@@ -162,11 +145,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         N_("Each of the 5 places of the turn order carries a special card: +1 chest on tax, +1 rice on rice, 6 armies instead of 5, or one more army from your supply when you attack or defend in a battle."),
         cards.SETTSU_SPECIAL,
     ) + cards.screens("specials"), "table:specials", ("settsu-tax",)),
-    Chapter("expansions", N_("Expansions"), (
-        _court,
-        N_("In the court phase, the player with the most court officials in the entrance hall goes first to the audience. He may take one of the three face-up privilege cards and pays for it in court officials. Some cards act at once; others are kept for later. The amounts on the cards are inferred, not printed."),
-        _samurai,
-    ), "board"),
+    Chapter("tenno", N_("Tennō's Court"), expansions.TENNO_SCREENS, "court", ("tenno-court",)),
+    Chapter("samurai", N_("Samurai"), expansions.SAMURAI_SCREENS, "samurai", ("samurai-bonus",)),
 )
 
 RULES: tuple[Rule, ...] = (
@@ -189,9 +169,9 @@ RULES: tuple[Rule, ...] = (
     Rule("handed_over", N_("A province changes hands"), N_("The province card goes to the new owner at once, even from the old owner's planning board; the action planned with it lapses."), "actions", ("battle", "actions")),
     Rule("revolt", N_("Revolts"), N_("Farmers revolt when rice or tax is collected where unrest markers lie (one farmer per marker) and in winter when rice is short (plus the table's extra farmers). The player defends with the province's armies; the tray goes in too. If the farmers win or it is a draw, the province is cleared."), "revolts", ("income", "winter_rice", "tray")),
     Rule("winter_rice", N_("Rice in winter"), N_("Every player loses the rice shown on the year's fourth event card. Each province then needs one rice; the revolt table turns the shortfall into provinces in revolt and extra farmers. The left neighbour draws the provinces blindly."), "winter", ("revolt", "scoring")),
-    Rule("court", N_("Tennō's Court"), N_("Cards on the court fields turn 3, 2 or 1 of your armies into court officials. In the court phase the players go to the audience in order of their court officials in the entrance hall and may buy a privilege card."), "expansions", ("privilege", "planning", "turn_order")),
-    Rule("privilege", N_("Privilege cards"), N_("Three privilege cards lie face up in the audience hall, each on a field with its price in court officials. A card acts at once or is kept for later. The amounts on the cards are inferred, not printed."), "expansions", ("court", "event")),
-    Rule("samurai", N_("Samurai cards"), N_("With provinces in enough regions, a player turns his top samurai card under and takes one bonus of the new top card: chests, rice, armies into the tray or points. After each winter the stacks are put back in order."), "expansions", ("scoring", "tray", "turn_order")),
+    Rule("court", N_("Tennō's Court"), N_("Cards on the court fields turn 3, 2 or 1 of your armies into court officials. In the court phase the players go to the audience in order of their court officials in the entrance hall and may buy a privilege card."), "tenno", ("privilege", "planning", "turn_order")),
+    Rule("privilege", N_("Privilege cards"), N_("Three privilege cards lie face up in the audience hall, each on a field with its price in court officials. A card acts at once or is kept for later. The amounts on the cards are inferred, not printed."), "tenno", ("court", "event")),
+    Rule("samurai", N_("Samurai cards"), N_("With provinces in enough regions, a player turns his top samurai card under and takes one bonus of the new top card: chests, rice, armies into the tray or points. After each winter the stacks are put back in order."), "samurai", ("scoring", "tray", "turn_order")),
     Rule("scoring", N_("Winter scoring"), N_("One point per province and per building; in every region the most castles, temples and Nō theaters score 3, 2 and 1 points, one point less when tied. After the second winter the most points win, ties go to the most chests."), "scoring", ("build", "winter_rice")),
 )
 
@@ -269,8 +249,6 @@ def _numbers() -> dict[str, int]:
     sc = COMPONENTS.scoring
     return {
         "armies": COMPONENTS.armies_each, "farmers": COMPONENTS.farmers, "each": COMPONENTS.tower_fill_armies_each,
-        "officials": COMPONENTS.court_officials_each, "cards": len(COMPONENTS.samurai_cards),
-        "regions": COMPONENTS.samurai_min_regions,
         "province": sc.per_province, "building": sc.per_building, **{b: p for b, p in sc.region_majority.items()},
     }
 

@@ -32,10 +32,12 @@ import jsonschema
 from ..board import province_graph
 from ..data import COMPONENTS, data_dir
 from ..rules.game import Game, new_game
-from ..rules.state import ACTION_IDS, PLAN_FIELDS, V1_NAMES, Decision
+from ..rules.state import ACTION_IDS, V1_NAMES, Decision
 from ..rules.tower import ScriptedTower
+from . import scenario_expansions
 from .scenario_schema import SCHEMA
 
+CARD_PREFIXES = ("chest:", "tower:")  # planned as they are: war-chest cards and Tennō's Court's battle-tower cards
 MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
 
 
@@ -94,7 +96,8 @@ class Scenario:
         setup = "draft" if raw["start"] == "draft" else "beginner"
         try:
             game = new_game(players=raw["players"], side=raw["side"], seed=raw["seed"], setup=setup,
-                            tower=ScriptedTower([]) if raw["start"] == "position" else None)
+                            tower=ScriptedTower([]) if raw["start"] == "position" else None,
+                            expansions=tuple(raw.get("expansions", ())))
         except ValueError as exc:
             raise ScenarioError(self.id, str(exc)) from None
         if raw["start"] != "position":
@@ -158,6 +161,7 @@ class Scenario:
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
         d["draft_deck"], d["draft_face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
+        scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.id, problem))
         self._arrange_round(d, cards, rng_state)
 
     def _arrange_round(self, d: dict, cards: dict[str, str], rng_state: tuple) -> None:
@@ -186,16 +190,16 @@ class Scenario:
         for seat, plan in rnd.get("plans", {}).items():
             player = d["players"][int(seat)]
             for field, province in plan.items():
-                if province.startswith("chest:"):
+                if province.startswith(CARD_PREFIXES):
                     continue
                 if province not in cards:
                     raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
                 player["plan"][field] = cards[province]
         decide = rnd["decide"]
         seat = decide["player"]
-        for s, plan in rnd.get("plans", {}).items():  # war-chest cards as planned (a bid)
+        for s, plan in rnd.get("plans", {}).items():  # war-chest and battle-tower cards as planned (a bid)
             for field, card in plan.items():
-                if card.startswith("chest:"):
+                if card.startswith(CARD_PREFIXES):
                     d["players"][int(s)]["plan"][field] = card
         if decide["kind"] == "plan":
             self._arrange_plan(d, decide)
@@ -228,29 +232,37 @@ class Scenario:
         d["winter_queue"], d["revolts"] = [], {}
 
     def _arrange_plan(self, d: dict, decide: dict) -> None:
-        """The learner covers one action field; every other field of every seat is planned (or left empty)."""
+        """The learner covers one action field (or the ``fields`` named); every other field of every seat is
+        planned (or left empty)."""
         seat = decide["player"]
-        if "field" not in decide:
-            raise ScenarioError(self.id, "a plan decision names its action field ('field')")
+        learner_fields = decide.get("fields", [decide["field"]] if "field" in decide else [])
+        if not learner_fields:
+            raise ScenarioError(self.id, "a plan decision names its action field ('field') or fields ('fields')")
+        fields = scenario_expansions.plan_fields(self.raw)
+        unknown = [f for f in learner_fields if f not in fields]
+        if unknown:
+            raise ScenarioError(self.id, f"no plan field {', '.join(unknown)} in this game")
         d["event"] = None
         d["phase"] = "plan"
         d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
         d["planner"] = seat
         for p in d["players"]:
-            for field in PLAN_FIELDS:
+            for field in fields:
                 p["plan"].setdefault(field, None)
-        del d["players"][seat]["plan"][decide["field"]]
+        for field in learner_fields:
+            del d["players"][seat]["plan"][field]
         d["pending"] = {"kind": "plan", "player": seat, "province": None, "action": None, "options": []}
         d["winter_queue"], d["revolts"] = [], {}
 
     # --- playing ----------------------------------------------------------------------------
     def done(self, game: Game, start: int = 0) -> bool:
         """True once the event that ends the try-it happened (or nobody has to decide)."""
+        return any(self.stops(e) for e in game.state.log[start:]) or game.to_decide() is None
+
+    def stops(self, event: dict) -> bool:
+        """Whether ``event`` is the one that ends the try-it (``stop``: its rule and fields)."""
         stop = self.raw["stop"]
-        for e in game.state.log[start:]:
-            if e["rule"] == stop["rule"] and all(_dig(e, k) == v for k, v in stop.get("fields", {}).items()):
-                return True
-        return game.to_decide() is None
+        return event["rule"] == stop["rule"] and all(_dig(event, k) == v for k, v in stop.get("fields", {}).items())
 
     def auto(self, game: Game, decide: Callable[[Game], Decision] | None = None, start: int = 0) -> None:
         """Let the other seats decide (a heuristic bot, or ``decide``) until the learner must, or the try-it ends."""
@@ -289,6 +301,11 @@ class Scenario:
             game.apply(first(game) if step == "first" else step)
             self.auto(game, first, start)
         return game.state.log[start:]
+
+    def lesson(self, events: list[dict]) -> list[dict]:
+        """The events of a try-it up to its stop event (what the engine ran on after it is another lesson)."""
+        end = next((i for i, e in enumerate(events) if self.stops(e)), len(events) - 1)
+        return events[:end + 1]
 
     def check(self, events: list[dict]) -> list[str]:
         """What the played events got wrong against ``expect``: each entry must match one event of its rule."""

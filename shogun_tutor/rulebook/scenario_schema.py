@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from ..data import COMPONENTS
+from ..rules.expansions.court import COURT_FIELDS
+from ..rules.expansions.privileges import CARDS as PRIVILEGE_CARDS
+from ..rules.expansions.samurai import STACK
 from ..rules.state import ACTION_IDS, PLAN_FIELDS
 
 FORMAT = "shogun-tutor-scenario"
@@ -12,7 +15,7 @@ DECISION = {
     "required": ["kind", "player"],
     "additionalProperties": False,
     "properties": {
-        "kind": {"enum": ["claim", "redraw", "plan", "place", "move", "revolt"]},
+        "kind": {"enum": ["claim", "redraw", "plan", "place", "move", "revolt", "privilege", "privilege_use", "samurai"]},
         "player": {"type": "integer", "minimum": 0, "maximum": 4},
         "field": {"type": ["string", "null"]},
         "card": {"type": ["string", "null"]},
@@ -39,6 +42,21 @@ SCHEMA: dict = {
         "side": {"enum": ["sun", "moon"]},
         "seed": {"type": "integer", "minimum": 0},
         "start": {"enum": ["beginner", "draft", "position"]},
+        "expansions": {"type": "array", "items": {"enum": ["tenno", "samurai"]}, "uniqueItems": True},
+        "court": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "hall": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+                "display": {"type": "array", "items": {"enum": sorted(PRIVILEGE_CARDS)}, "maxItems": 3, "uniqueItems": True},
+            },
+        },
+        "samurai": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"top": {**SEAT_MAP, "additionalProperties": {"type": "integer", "minimum": 0,
+                                                                        "maximum": len(STACK) - 1}}},
+        },
         "learner": {"type": "integer", "minimum": 0, "maximum": 4},
         "provinces": {
             "type": "object",
@@ -79,7 +97,7 @@ SCHEMA: dict = {
                 "places": {"type": "array", "items": {"enum": [s for s in COMPONENTS.special_cards]}, "minItems": 5, "maxItems": 5},
                 "specials": {**SEAT_MAP, "additionalProperties": {"enum": list(COMPONENTS.special_cards)}},
                 "plans": {**SEAT_MAP, "additionalProperties": {
-                    "type": "object", "propertyNames": {"enum": list(PLAN_FIELDS)},
+                    "type": "object", "propertyNames": {"enum": list(PLAN_FIELDS + COURT_FIELDS)},
                     "additionalProperties": {"type": "string"}}},
                 "decide": {
                     "type": "object",
@@ -90,6 +108,8 @@ SCHEMA: dict = {
                         "player": {"type": "integer", "minimum": 0, "maximum": 4},
                         "province": {"type": "string"},
                         "field": {"enum": list(ACTION_IDS)},
+                        "fields": {"type": "array", "items": {"enum": list(ACTION_IDS + COURT_FIELDS)}, "minItems": 1,
+                                   "uniqueItems": True},
                         "pick_order": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
                     },
                 },

@@ -4,9 +4,12 @@ decision (the seat adds the attack odds and the places' special cards on top).""
 
 from __future__ import annotations
 
-from ..i18n import _, ngettext
+from ..data import COMPONENTS
+from ..i18n import _, join_sentences, ngettext
+from ..rules.expansions import court, samurai
 from ..rules.state import TOWER_CARD_PREFIX, Decision, chest_value
 from . import terms
+from .explain import privilege_text
 
 
 def describe_decision(d: Decision) -> str:
@@ -80,3 +83,32 @@ def _describe_court_field(d: Decision) -> str:
                         "War-chest card {chests} on the court field for {n} armies (nothing happens)", n).format(chests=chests, n=n)
     return ngettext("{province} on the court field for {n} army", "{province} on the court field for {n} armies", n).format(
         province=terms.province_name(d.card), n=n)
+
+
+_SAMURAI_AMOUNTS = {
+    "chests": lambda n: ngettext("Samurai bonus: {n} chest", "Samurai bonus: {n} chests", n),
+    "rice": lambda n: ngettext("Samurai bonus: {n} rice", "Samurai bonus: {n} rice", n),
+    "armies_to_tray": lambda n: ngettext("Samurai bonus: {n} army into the tray", "Samurai bonus: {n} armies into the tray", n),
+    "victory_points": lambda n: ngettext("Samurai bonus: {n} victory point", "Samurai bonus: {n} victory points", n),
+}
+
+
+def describe_in_game(state, d: Decision) -> str:
+    """A decision with the numbers it stands for in ``state``: a privilege card with its price and what it does,
+    a samurai bonus with its amount; INFERRED amounts carry their mark. Other decisions: :func:`describe_decision`."""
+    if d.kind == "privilege" and d.count:
+        display = state.extra[court.NAME]["display"]
+        if d.count in display:
+            cost = court.HALL_COSTS[display.index(d.count)]
+            take = ngettext("Take privilege card {card} for {n} court official.",
+                            "Take privilege card {card} for {n} court officials.", cost).format(card=d.count, n=cost)
+            return _mark(join_sentences(take, privilege_text(d.count)), COMPONENTS.privilege_provenance)
+    if d.kind == "samurai" and d.field in samurai.options(state, d.player):
+        n = samurai.options(state, d.player)[d.field]
+        return _mark(_SAMURAI_AMOUNTS[d.field](n).format(n=n), COMPONENTS.samurai_provenance)
+    return describe_decision(d)
+
+
+def _mark(text: str, provenance) -> str:
+    mark = terms.provenance_mark(provenance)
+    return f"{text} {mark}" if mark else text

@@ -16,9 +16,9 @@ import ipywidgets as w
 from .. import i18n
 from ..i18n import _
 from ..rulebook import cards, content
-from ..rulebook.scenario import load_scenario
 from . import cards_panel
 from .bridge import why_link
+from .tryit import PROMPTS, TryIt  # noqa: F401 - PROMPTS: what each try-it asks, read from here too
 
 TABLES = {
     "actions": cards_panel.actions_html,
@@ -28,134 +28,19 @@ TABLES = {
     "specials": cards_panel.specials_html,
 }
 
-#: what the learner is asked in each prepared position (the scenario files hold only data)
-PROMPTS = {
-    "kozuke-battle": i18n.N_("You are blue. Move armies from {shinano} into yellow's {kozuke} (3 armies) and watch the tower."),
-    "full-tray-battle": i18n.N_("You are blue. Two farmers, a black and a purple cube lie in the tray. Attack {kozuke} and see who counts."),
-    "mikawa-revolt": i18n.N_("You are red. Next you tax {mikawa} (2 unrest markers). First: move armies from {owari} into {mikawa_name}, or not?"),
-    "settsu-tax": i18n.N_("You are red and tax {settsu} (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
-    "kai-winter": i18n.N_("You are red, with 4 provinces and 5 rice; winter takes 3. Autumn's last action first, then watch the winter."),
-    "winter-shortfall": i18n.N_("You are red: 9 provinces, 6 rice. Finish autumn, then choose which revolt to fight first."),
-    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's {owari} from {mino}, or move elsewhere, and see the scoring."),
-    "handed-over": i18n.N_("You are blue. Yellow has planned to tax {kozuke} later this round. Take {kozuke_name} first."),
-    "sea-route": i18n.N_("You are red and placed 1 army in {shima}. A sea route joins {shima_name} and {izu}: move armies across."),
-    "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),
-    "plan-season": i18n.N_("You are red. Plan a whole season: one card per action field, then your bid; the bots play the others."),
-    "build-castle": i18n.N_("You are red, with 5 chests. Which province card do you put on the castle field? Look at the free building slots."),
-    "build-temple": i18n.N_("You are red, with 2 chests. Which province card do you put on the temple field?"),
-    "build-theater": i18n.N_("You are red. This round a new Nō theater removes one unrest marker. Where do you build it?"),
-    "rice-harvest": i18n.N_("You are red and hold '+1 rice'; this round's event caps rice at 3. Which province do you harvest?"),
-    "rice-rich": i18n.N_("You are red; this round the rice action brings at least 4. Which province do you harvest?"),
-    "tax-rich": i18n.N_("You are red; this round tax brings at least 6 chests. Which province do you tax?"),
-    "armies-five": i18n.N_("You are red and hold the special card '6 armies'. Where do you place your armies?"),
-    "armies-three": i18n.N_("You are red; this round few recruits come. Where do you place 3 armies?"),
-    "neutral-attack": i18n.N_("You are red. This round 2 farmers defend a neutral province. Attack from {mino}, or move elsewhere?"),
-    "castle-defence": i18n.N_("You are red and hold '+1 army when attacking'. Blue's {owari} has a castle, and blue holds '+1 army when defending'. Attack?"),
-    "temple-immune": i18n.N_("You are red. This round provinces with a temple cannot be attacked. Which neighbour of {owari} can you enter?"),
-}
 #: what-ifs beside a chapter's try-its (picker value -> label msgid): the scoring chapter's castle move
 WHATIFS = {"scoring": ("whatif:castle-move", i18n.N_("Move a castle"))}
-# events that only mark the flow are not shown in a try-it's result
-QUIET = {"action.reveal", "round.start", "year.events", "plan.done", "round.end", "year.end"}
-# a card's try-it (the learner plans one field): the bids and places in between are not its lesson
-PLAN_QUIET = QUIET | {"order.bids", "order.pick_place", "order.turn_order"}
 
 
-class TryIt:
-    """A prepared position: the learner decides, the engine plays, the events are explained."""
+def expansion_visual(kind: str, state, learner: int | None) -> str:
+    """The expansions' chapters' visual: the court boards and the privilege cards of the try-it's position
+    (the others' court cards face down until revealed), or the samurai stacks with the four cards' bonuses."""
+    from ..viz.court import court_html
 
-    def __init__(self, scenario_id: str, on_state=None):
-        self.scenario = load_scenario(scenario_id)
-        self.on_state = on_state
-        self.prompt = w.HTML()
-        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
-        self.play = w.Button(button_style="warning", layout=w.Layout(width="auto"))
-        self.answer = w.Button(layout=w.Layout(width="auto"))
-        self.reset_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
-        self.odds = w.HTML()
-        self.odds.add_class("shogun-tryit-odds")
-        self.result = w.HTML()
-        self.result.add_class("shogun-tryit-result")
-        for b, cls in ((self.play, "shogun-tryit-play"), (self.answer, "shogun-tryit-answer"), (self.reset_button, "shogun-tryit-reset")):
-            b.add_class(cls)
-        self.play.on_click(lambda _b: self.decide(self.choice.value))
-        self.answer.on_click(lambda _b: self.show_answer())
-        self.reset_button.on_click(lambda _b: self.reset())
-        buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
-        self.choice.observe(lambda _c: self._show_odds(), names="value")
-        self.widget = w.VBox([self.prompt, buttons, self.odds, self.result])
-        self.widget.add_class("shogun-tryit")
-        self.reset()
-
-    def reset(self) -> None:
-        self.game = self.scenario.build()
-        self.start = len(self.game.state.log)
-        self.scenario.auto(self.game, start=self.start)
-        self.render()
-
-    def decide(self, decision) -> None:
-        if decision is None or self.scenario.done(self.game, self.start):
-            return
-        self.game.apply(decision)
-        self.scenario.auto(self.game, start=self.start)
-        self.render()
-
-    def show_answer(self) -> None:
-        """Play the rulebook's choice from the start."""
-        self.game = self.scenario.build()
-        self.start = len(self.game.state.log)
-        self.scenario.play_answer(self.game)
-        self.render()
-
-    def _show_odds(self) -> None:
-        """For an attack: the chances on the real (physical) tower with the cubes inside it now."""
-        d = self.choice.value
-        s = self.game.state
-        if d is None or d.kind != "move" or d.target is None or s.provinces[d.target].owner == d.player:
-            self.odds.value = ""
-            return
-        from ..rules.battle_setup import battle_in_state
-        from ..rules.odds import setup_odds
-        from ..text.explain import odds_lines
-
-        setup = battle_in_state(s, d.player, d.target, d.count)
-        text, note = odds_lines(setup, setup_odds(setup, tower=s.tower, trials=4000, seed=7))
-        self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
-
-    @property
-    def events(self) -> list[dict]:
-        return self.game.state.log[self.start:]
-
-    def render(self) -> None:
-        from ..text.explain import explain
-        from ..text.decisions import describe_decision
-        from .step_view import explanation_html
-
-        sid = self.scenario.id
-        prompt = _(PROMPTS[sid]).format(**content.province_values()) if sid in PROMPTS else self.scenario.raw.get("note", "")
-        # the label and the task are separate texts side by side; the label carries its own colon (zh/ja "：")
-        self.prompt.value = "<p class='shogun-prompt'><b>{}</b> {}</p>".format(escape(_("Try it:")), escape(prompt))
-        self.play.description = _("Play it")
-        self.answer.description = _("Show the rulebook's choice")
-        self.reset_button.description = _("Reset")
-        done = self.scenario.done(self.game, self.start)
-        who = self.game.to_decide()
-        if not done and who:
-            self.choice.options = [(describe_decision(d), d) for d in self.game.legal_decisions()]
-            self.choice.index = 0
-            self.choice.layout.display = self.play.layout.display = None
-        else:
-            self.choice.options = []
-            self.choice.layout.display = self.play.layout.display = "none"
-        self._show_odds()
-        quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
-        shown = [e for e in self.events if e["rule"] not in quiet]
-        if self.on_state:  # the visual first, so it is there when the explanation appears
-            self.on_state(self.game.state, shown[-1] if shown else None)
-        parts = [explanation_html(explain(e), e["rule"]) for e in shown[-12:]]
-        if done:
-            parts.append("<p class='shogun-done'>✔ {}</p>".format(escape(_("Done. Reset to try another choice."))))
-        self.result.value = "".join(parts)
+    html = court_html(state, learner)
+    if kind == "samurai":
+        html += cards_panel._STYLE + "<div class='shogun-cards'>" + cards_panel.samurai_cards_html() + "</div>"
+    return html
 
 
 class RulebookPanel:
@@ -169,6 +54,7 @@ class RulebookPanel:
         self._tryits: dict[str, TryIt] = {}
         self._board = None
         self._tower = None
+        self._court: w.HTML | None = None
         self.chapters = w.Dropdown(layout=w.Layout(width="auto"))
         self.chapters.add_class("shogun-chapter-pick")
         self.prev_button = w.Button(icon="arrow-left", layout=w.Layout(width="auto"))
@@ -300,6 +186,10 @@ class RulebookPanel:
             self.visual_box.children = [w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")]
         elif kind == "tower":
             self.visual_box.children = [self._tower_widget()]
+        elif kind in ("court", "samurai"):  # drawn from the try-it's position (see _on_state)
+            self._court = w.HTML()
+            self._court.add_class(f"shogun-rulebook-{kind}")
+            self.visual_box.children = [self._court]
         else:
             self.visual_box.children = [self._board_widget()]
 
@@ -319,9 +209,11 @@ class RulebookPanel:
             self._tower.add_class("shogun-rulebook-tower")
         return self._tower
 
-    def _on_state(self, state, last_event) -> None:
+    def _on_state(self, state, last_event, learner: int | None = None) -> None:
         """A try-it moved on: the chapter's visual follows its position."""
-        if self.current.visual == "tower" and self._tower is not None:
+        if self.current.visual in ("court", "samurai") and self._court is not None:
+            self._court.value = expansion_visual(self.current.visual, state, learner)
+        elif self.current.visual == "tower" and self._tower is not None:
             from ..viz.tower import tower_state_cubes
             from .tower_panel import draw_cubes
             draw_cubes(self._tower, tower_state_cubes(state.tower), len(state.tower.levels))

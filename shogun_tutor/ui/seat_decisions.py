@@ -24,7 +24,7 @@ from ..rules.game import Game
 from ..rules.odds import Odds, setup_odds
 from ..rules.state import PLACES, Decision
 from ..text import terms
-from ..text.decisions import describe_decision
+from ..text.decisions import describe_in_game
 from ..text.explain import odds_lines, player_name
 from ..viz.board import Highlight
 
@@ -77,7 +77,7 @@ class SeatDecisions:
             return ngettext("Attack {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
                             "Attack {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",
                             d.count).format(**kw)
-        return describe_decision(d)
+        return describe_in_game(self.game.state, d)
 
     def labelled(self) -> list[tuple[str, Decision]]:
         return [(self.label(d), d) for d in self.options]

@@ -128,13 +128,30 @@ def test_counts_from_the_data_select_a_plural_form(lang, one, many, monkeypatch)
     assert one in content.paragraph("setup", screen)
 
 
-def test_the_expansions_chapter_comes_last_and_says_the_privilege_amounts_are_inferred():
+def test_each_expansion_has_its_chapter_at_the_end_and_its_rules_point_there():
     from shogun_tutor.data import COMPONENTS
-    assert content.CHAPTERS[-1].key == "expansions"
-    for prefix, key in (("court.", "court"), ("privilege.", "privilege"), ("samurai.", "samurai")):
+    assert [c.key for c in content.CHAPTERS[-2:]] == ["tenno", "samurai"]
+    assert [content.CHAPTERS[-2].visual, content.CHAPTERS[-1].visual] == ["court", "samurai"]
+    for prefix, key, chapter in (("court.", "court", "tenno"), ("privilege.", "privilege", "tenno"), ("samurai.", "samurai", "samurai")):
         assert any(k.startswith(prefix) for k in content.LOG_RULES)
         assert all(v == key for k, v in content.LOG_RULES.items() if k.startswith(prefix))
-    screens = [content.paragraph("expansions", s) for s in content.chapter("expansions").screens]
-    assert f"{COMPONENTS.court_officials_each} court officials" in screens[0]
-    assert "inferred" in screens[1] and "inferred" in content.rule_text(content.rule("privilege"))
-    assert f"at least {COMPONENTS.samurai_min_regions} regions" in screens[2]
+        assert content.rule(key).chapter == chapter
+    tenno = [content.paragraph("tenno", s) for s in content.chapter("tenno").screens]
+    samurai = [content.paragraph("samurai", s) for s in content.chapter("samurai").screens]
+    assert f"{COMPONENTS.court_officials_each} court officials" in tenno[0]
+    assert "price 4, the next on price 3, the lowest on price 2" in tenno[2]  # the audience hall's prices, from the data
+    assert "Kai 甲斐" in tenno[5] and "1 stays in Kai." in tenno[5]  # the rulebook's example
+    assert "equal numbers go in turn order" in tenno[6]
+    assert "inferred" in content.rule_text(content.rule("privilege"))
+    assert f"at least {COMPONENTS.samurai_min_regions} regions" in samurai[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_expansion_chapters_show_the_inferred_mark_where_they_speak_of_amounts(lang):
+    from shogun_tutor.data import COMPONENTS
+    from shogun_tutor.text import terms
+
+    i18n.set_language(lang)
+    for key, screen, provenance in (("tenno", -1, COMPONENTS.privilege_provenance), ("samurai", 2, COMPONENTS.samurai_provenance)):
+        mark = terms.provenance_mark(provenance)
+        assert mark and mark in content.paragraph(key, content.chapter(key).screens[screen])
