@@ -33,8 +33,8 @@ def _officials(v: dict) -> str:
 
 def _tower_cards(v: dict) -> str:
     n = court.TOWER_CARDS
-    return ngettext("He also gets {n} battle-tower card, a card to lay on the court fields.",
-                    "He also gets {n} battle-tower cards, cards to lay on the court fields.", n).format(n=n)
+    return ngettext("He also gets {n} battle-tower card for his planning.",
+                    "He also gets {n} battle-tower cards for his planning.", n).format(n=n)
 
 
 def _prices(v: dict) -> str:
@@ -75,8 +75,8 @@ def _samurai_mark(v: dict) -> str:
 
 
 TENNO_SCREENS = (
-    sentences(N_("Tennō's Court gives every player a court board beside his planning board, with three more fields "
-                 "to plan: they turn 3, 2 or 1 of his own armies into court officials."), _officials, _tower_cards),
+    sentences(N_("Tennō's Court adds three court fields beside every player's planning board: they turn 3, 2 or 1 "
+                 "of his own armies into court officials."), _officials, _tower_cards),
     sentences(N_("When the tower is first filled, every player takes one court official for each of his own armies "
                  "that fell out, and puts it in the entrance hall of the court."),
               N_("The armies that fell out go back to their supplies, as in the base game."),
@@ -109,7 +109,7 @@ TENNO_SCREENS = (
                  "blue and purple have 2 each, blue goes first in turn order, and neither can pay the 4 of card 10.")),
     sentences(N_("Most privilege cards act at once and then leave the game."),
               N_("Card 4 is kept when no own province has an unrest marker: it removes the next one; cards 10, 11 "
-                 "and 18 protect against attacks with battle/move A or B until the round ends."),
+                 "and 18 protect against attacks with Battle / move A or B until the round ends."),
               N_("After the audience, the court officials left in the audience hall go back to the entrance hall, and "
                  "the cards nobody took leave the game."),
               _privilege_mark),
