@@ -94,8 +94,12 @@ _SAMURAI_AMOUNTS = {
 
 
 def describe_in_game(state, d: Decision) -> str:
-    """A decision with the numbers it stands for in ``state``: a privilege card with its price and what it does,
-    a samurai bonus with its amount; INFERRED amounts carry their mark. Other decisions: :func:`describe_decision`."""
+    """A decision with what it stands for in ``state``: a turn-order place with its special card, a privilege card
+    with its price and what it does, a samurai bonus with its amount; INFERRED amounts carry their mark. Other
+    decisions: :func:`describe_decision`."""
+    if d.kind == "place":  # the place with the special card lying on it
+        special = state.round.specials[d.count]
+        return _("Place {place}: {special}").format(place=d.count + 1, special=terms.special_name(special))
     if d.kind == "privilege" and d.count:
         display = state.extra[court.NAME]["display"]
         if d.count in display:

@@ -63,9 +63,6 @@ class SeatDecisions:
 
     # --- labels ----------------------------------------------------------------------------
     def label(self, d: Decision) -> str:
-        if d.kind == "place":
-            special = self.game.state.round.specials[d.count]
-            return _("Place {place}: {special}").format(place=d.count + 1, special=terms.special_name(special))
         if is_attack(self.game, d):
             _setup, o = self.odds(d)
             kw = dict(n=d.count, source=terms.province_name(d.province), target=terms.province_name(d.target),
