@@ -116,6 +116,7 @@ SCHEMA: dict = {
             },
         },
         "answer": {"type": "array", "items": {"oneOf": [DECISION, {"const": "first"}]}},
+        "quiet": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
         "stop": {
             "type": "object",
             "required": ["rule"],

@@ -991,8 +991,10 @@ _SAMURAI_BONUS = {
 
 @renders("samurai.bonus")
 def _samurai_bonus(e):
-    return Explanation(_SAMURAI_BONUS[e["option"]](e["amount"]).format(player=player_name(e["player"]), n=e["amount"]),
-                       _inferred([], COMPONENTS.samurai_provenance))
+    who = player_name(e["player"])
+    lines = [_GAINS[e["option"]][1](e["total"]).format(player=who, n=e["total"])] if e["option"] in _GAINS else []
+    return Explanation(_SAMURAI_BONUS[e["option"]](e["amount"]).format(player=who, n=e["amount"]),
+                       _inferred(lines, COMPONENTS.samurai_provenance))
 
 
 @renders("samurai.reset")

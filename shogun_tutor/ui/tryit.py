@@ -145,6 +145,7 @@ class TryIt:
             self.choice.layout.display = self.play.layout.display = "none"
         self._show_odds()
         quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
+        quiet = quiet | set(self.scenario.raw.get("quiet", ()))  # what the scenario says is not its lesson
         shown = [e for e in self.scenario.lesson(self.events) if e["rule"] not in quiet]
         if self.on_state:  # the visual first, so it is there when the explanation appears
             self.on_state(self.game.state, shown[-1] if shown else None, self.scenario.learner)

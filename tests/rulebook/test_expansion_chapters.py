@@ -72,10 +72,11 @@ def test_a_tie_in_the_entrance_hall_goes_in_turn_order():
 
 
 def test_a_court_field_that_would_empty_a_province_lapses_and_red_cannot_afford_a_card():
-    # Mino has 3 armies: 3 cannot leave (one must stay); Shinano's 2 cannot give 2 either
-    _sc, game, events = court_try_it("Mino", "Shinano/sun", "chest:1")
+    # Shinano has 2 armies: 3 cannot leave (one must stay); the war-chest cards do nothing
+    _sc, game, events = court_try_it("Shinano/sun", "chest:2", "chest:1")
     lapsed = [(e["field"], e["reason"], e["present"]) for e in rules(events, "court.lapsed") if e["player"] == RED]
-    assert lapsed == [("court3", "leave_one_army", 3), ("court2", "leave_one_army", 2)]
+    assert lapsed == [("court3", "leave_one_army", 2)]
+    assert [e["field"] for e in rules(events, "court.no_action") if e["player"] == RED] == ["court2", "court1"]
     assert rules(events, "court.audience_order")[0]["order"][0] == BLUE
     poor = {e["player"]: e for e in rules(events, "court.cannot_afford")}
     assert poor[RED]["officials"] == 1 and poor[RED]["cards"][-1] == [5, 2]  # his 1 official cannot pay card 5's 2
@@ -88,7 +89,9 @@ def test_samurai_try_it_turns_the_card_and_pays_the_bonus():
     assert sc.done(game) and sc.check(events) == []
     turned = rules(events, "samurai.turn_card")[0]
     assert (turned["player"], turned["regions"], turned["top"], turned["options"]) == (RED, 4, 3, {"chests": 4, "rice": 1, "armies_to_tray": 2})
-    assert game.state.players[RED].chests == 7 and game.state.extra["samurai"]["top"][RED] == 2
+    bonus = rules(events, "samurai.bonus")[0]
+    assert (bonus["amount"], bonus["total"]) == (4, 7)  # 3 chests + 4 (then 1 pays red's first action, 1 army)
+    assert game.state.players[RED].chests == 6 and game.state.extra["samurai"]["top"][RED] == 2
     assert [e["player"] for e in rules(events, "samurai.not_qualified")] == [BLUE, 3]
     assert rules(sc.lesson(events), "action.reveal") == rules(events, "action.reveal")[:1]  # the lesson ends there
 
@@ -101,7 +104,9 @@ def test_samurai_armies_bonus_goes_into_the_tray():
     assert game.to_decide() == ("samurai", RED)
     supply = game.state.players[RED].supply
     game.apply(Decision("samurai", RED, field="armies_to_tray"))
-    assert game.state.players[RED].supply == supply - 2
+    assert game.state.players[RED].supply == supply - 2 - 1  # 2 into the tray, then 1 placed by red's first action
+    bonus = [e for e in rules(game.state.log, "samurai.bonus") if e["player"] == RED][0]
+    assert (bonus["option"], bonus["amount"], bonus["total"]) == ("armies_to_tray", 2, 2)
     assert sum(c.owner == RED for c in game.state.tower.tray) == 2
     check_state(game.state)
 
@@ -153,6 +158,10 @@ def test_samurai_choices_say_their_amounts_with_the_inferred_mark():
     assert [label for label, _d in t.choice.options] == [
         f"Samurai bonus: 4 chests {INFERRED}", f"Samurai bonus: 1 rice {INFERRED}", f"Samurai bonus: 2 armies into the tray {INFERRED}"]
     assert "Red holds provinces in 4 regions and turns a samurai card" in t.result.value
+    assert "Red takes place 1" not in t.result.value  # the scenario's quiet events are not its lesson
+    t.decide(t.choice.options[0][1])
+    assert "Red takes the samurai bonus: 4 chests" in t.result.value and "Red now has 7 chests." in t.result.value
+    assert "Blue holds provinces in only 3 regions: no samurai bonus" in t.result.value
 
 
 def _raw(sid):
