@@ -225,12 +225,12 @@ class StepView:
             return
         number, total = self.cursor + 1, len(self.steps(game))
         if self.position(game).known:
-            then = _("Reading step {number} of {total} — the board and the table show the game as it was right "
-                     "after this step.").format(number=number, total=total)
+            then = _("Reading step {number} of {total} — the board and the player table show the game as it was "
+                     "right after this step.").format(number=number, total=total)
         else:
             then = _("Reading step {number} of {total} — this game was loaded from a file, so the board and the "
-                     "table show the present, not the game as it was then.").format(number=number, total=total)
-        on = _("Next returns to the present.") if number == total - 1 else _("Next reads on towards the present.")
+                     "player table show the present, not the game as it was then.").format(number=number, total=total)
+        on = _("“Next step” returns to the present.") if number == total - 1 else _("“Next step” reads on towards the present.")
         wait = _("Your decision waits in the present.") if waiting else ""
         self.banner_text.value = f"<span role='status'>{escape(join_sentences(then, on, wait))}</span>"
         self.banner.layout.display = None
