@@ -9,13 +9,13 @@ log holds ``end`` events. The engine logs an event once its change is made, so t
 moment is the position after the event and before anything the next one does.
 
 Nothing is stored per step: the undo history is the only store, a position is
-rebuilt when asked for (``benchmarks/rewind.py`` prints the time and memory). The
+rebuilt when asked for (``tests/benchmarks/test_rewind_bench.py`` prints the time and memory). The
 game itself is never changed.
 
 >>> from shogun_tutor.rules.game import new_game
 >>> game = new_game(players=3, seed=7)
 >>> while game.state.year == 1 and game.state.season == "spring":
-...     game.apply(game.legal_decisions()[0])
+...     _events = game.apply(game.legal_decisions()[0])
 >>> then = position_at(game, len(game.state.log) - 1)
 >>> then.known, then.state.season, game.state.season, then.state is game.state
 (True, 'spring', 'summer', False)

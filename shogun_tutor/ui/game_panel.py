@@ -324,8 +324,8 @@ class GamePanel:
             return False
         if token is not None and token != self._decision_token():
             return False  # the click was for a decision already taken (a double click)
-        if self.steps.reading_back(self.game):
-            return False  # never against a past position: the choice is hidden while a step is read again
+        if not self.steps.in_present(self.game):
+            return False  # never against a past position: the choice is hidden while an earlier step is shown
         return self.apply_decision(self.choice.value)
 
     def apply_decision(self, decision: Decision) -> bool:
@@ -386,15 +386,13 @@ class GamePanel:
         step_events = self.step_events
         located = [e for e in step_events if highlight_from_event(e) is not None]
         highlight = highlight_from_event(located[-1]) if located else None
-        past = self.steps.reading_back(g)  # a step read again: the game as it stood right after it
-        shown = self.steps.position(g).state
+        shown = self.steps.position(g).state  # the game as it stood right after the step shown
         learner = self.learner_to_decide()
-        deciding = learner and not past  # never a decision against a past position
+        deciding = learner and self.steps.in_present(g)  # never a decision against a past position
         self.board.set_state(shown, highlight)
         self._scroll_to(highlight)
-        who = g.to_decide()
-        self.status.value = status_html(shown, who[1] if who and not past else None)
-        self.steps.render(g, seat=self.human.value, waiting=learner and past)
+        self.status.value = status_html(shown)
+        self.steps.render(g, seat=self.human.value, waiting=learner and not deciding)
         self.table.value = table_html(shown)
         self.court.set_state(shown, self.human.value)
         self.undo_button.disabled = not self._marks

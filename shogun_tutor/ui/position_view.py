@@ -15,16 +15,16 @@ from ..text.explain import player_name
 from ..viz.palette import player_style
 
 
-def status_html(state, deciding: int | None = None) -> str:
-    """The status line: year, season, the season's event and (in the present) who decides."""
+def status_html(state) -> str:
+    """The status line: year, season, the season's event and who decides (if the game waits for a decision)."""
     if state.phase == "end":
         status = _("The game is over.")
     else:
         labels = [_("Year {year} · {season}").format(year=state.year, season=terms.season_name(state.season))]
         if state.event and state.season != "winter":
             labels.append(_("Event: {name}").format(name=terms.event_name(state.event)))
-        if deciding is not None:
-            labels.append(_("{player} decides").format(player=player_name(deciding)))
+        if state.pending is not None:
+            labels.append(_("{player} decides").format(player=player_name(state.pending.player)))
         status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
     return f"<b>{escape(status)}</b>"
 

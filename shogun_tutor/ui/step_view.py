@@ -2,10 +2,10 @@
 
 The log is cut into the game's own steps (:mod:`shogun_tutor.text.steps`). "Next"
 moves to the next step already played, or lets the bots play until the next step
-is complete; "Back" goes to the step before. A step read again is shown as the game
-stood right after it (:meth:`StepView.position`, rebuilt by
-:func:`shogun_tutor.rules.rewind.position_at`), under a banner that says so, with a
-button back to the present. Nothing is dropped: a long step shows its latest events
+is complete; "Back" goes to the step before. Every step is shown as the game stood right
+after it (:meth:`StepView.position`, rebuilt by :func:`shogun_tutor.rules.rewind.position_at`;
+the latest step is the game itself); a step read again, behind the furthest one
+shown, stands under a banner that says so, with a button back to the present. Nothing is dropped: a long step shows its latest events
 and folds the older ones under a count, and the game log folds its older lines under
 a button that shows them all. A seated learner sees a bot's planned card only once
 the game has turned it up.
@@ -69,6 +69,7 @@ class StepView:
     def __init__(self, describe: Callable):
         self.describe = describe
         self.cursor = 0  # the step shown
+        self.frontier = 0  # the furthest step shown since the last move of the game: behind it, a step is read again
         self.reasons: dict[int, tuple[int, object]] = {}  # decision index -> (log position when made, reason)
         self._cache: tuple = (None, -1, None, [])
         self._position: tuple = (None, None)  # (key, Position) of the step last shown
@@ -131,14 +132,14 @@ class StepView:
     def reset(self, game, at_end: bool = True) -> None:
         """A new or loaded game: no reasons known, the last step shown."""
         self.reasons = {}
-        self.cursor = len(self.steps(game)) - 1 if at_end else 0
+        self.cursor = self.frontier = len(self.steps(game)) - 1 if at_end else 0
 
     def forget_after(self, decisions: int) -> None:
         """Decisions from number ``decisions`` on were undone."""
         self.reasons = {i: r for i, r in self.reasons.items() if i < decisions}
 
     def go_last(self, game) -> None:
-        self.cursor = max(0, len(self.steps(game)) - 1)
+        self.cursor = self.frontier = max(0, len(self.steps(game)) - 1)
 
     def go_to_end_of_round(self, game, start: int) -> None:
         """After "Next round": the last step before the round now under way (from log event ``start`` on),
@@ -152,13 +153,12 @@ class StepView:
 
     def go_to_event(self, game, index: int) -> None:
         """Show the step that holds log event ``index`` (the first event of a new part of the game)."""
-        self.cursor = step_at(self.steps(game), index)
+        self.cursor = self.frontier = step_at(self.steps(game), index)
 
     def position(self, game) -> Position:
         """The game as it stood right after the step shown (the game itself at the latest step)."""
-        all_steps = self.steps(game)
         step = self.current(game)
-        if step is None or self.cursor == len(all_steps) - 1:
+        if step is None or self.cursor == len(self.steps(game)) - 1:
             return Position(game.state, len(game.state.log))
         key = (game, len(game.decisions), len(game.state.log), step.end)
         if self._position[0] != key:
@@ -166,9 +166,13 @@ class StepView:
         return self._position[1]
 
     def reading_back(self, game) -> bool:
-        """True when the step shown is drawn as the game stood then (or could not be: a loaded game)."""
-        pos = self.position(game)
-        return pos.state is not game.state or not pos.known
+        """True when the step shown lies behind the furthest one shown: it is read again."""
+        self.current(game)
+        return self.cursor < min(self.frontier, len(self.steps(game)) - 1)
+
+    def in_present(self, game) -> bool:
+        """True when what is shown is the game as it is now (where a decision can be made)."""
+        return self.position(game).state is game.state and not self.reading_back(game)
 
     def can_go_on(self, game) -> bool:
         """True when a step already played lies ahead (Next re-reads it without playing)."""
@@ -200,8 +204,9 @@ class StepView:
     # --- drawing ----------------------------------------------------------------------------
     def render(self, game, seat: int | None = None, waiting: bool = False) -> None:
         """Draw the step shown; ``seat``: the learner's seat (the bots' plans stay face down until the
-        game turns them up); ``waiting``: the learner's decision waits in the present."""
+        game turns them up); ``waiting``: the learner's decision waits in the present, not shown here."""
         self.game, self.seat = game, seat
+        self.frontier = max(self.frontier, self.cursor)
         all_steps = self.steps(game)
         step = self.current(game)
         self.back_button.description = _("Back")
@@ -220,18 +225,23 @@ class StepView:
     def _render_banner(self, game, waiting: bool) -> None:
         self.present_button.description = _("Back to the present")
         self.present_button.tooltip = _("Show the latest step and the game as it is now")
-        if not self.reading_back(game):
+        wait = _("Your decision waits in the present.") if waiting else ""
+        if not self.reading_back(game) and not wait:
             self.banner.layout.display = "none"
             return
         number, total = self.cursor + 1, len(self.steps(game))
-        if self.position(game).known:
+        then = on = ""
+        if not self.reading_back(game):  # the latest steps are not read yet: the decision comes after them
+            on = _("“Next step” reads on towards the present.")
+        elif self.position(game).known:
             then = _("Reading step {number} of {total} — the board and the player table show the game as it was "
                      "right after this step.").format(number=number, total=total)
         else:
             then = _("Reading step {number} of {total} — this game was loaded from a file, so the board and the "
                      "player table show the present, not the game as it was then.").format(number=number, total=total)
-        on = _("“Next step” returns to the present.") if number == total - 1 else _("“Next step” reads on towards the present.")
-        wait = _("Your decision waits in the present.") if waiting else ""
+        if then:
+            on = (_("“Next step” returns to the present.") if self.cursor + 1 >= self.frontier
+                  else _("“Next step” reads on towards the present."))
         self.banner_text.value = f"<span role='status'>{escape(join_sentences(then, on, wait))}</span>"
         self.banner.layout.display = None
 
