@@ -162,3 +162,22 @@ def test_the_board_box_is_asked_to_show_the_steps_province_once_per_step():
     n = len(asked)
     panel._render()  # the same step drawn again (a language change, a choice): the reader's scrolling is kept
     assert len(asked) == n
+
+
+def test_the_court_display_follows_the_step_read():
+    from shogun_tutor.viz.court import court_html
+
+    panel = GamePanel(players=3, seed=2)
+    panel.tenno.value = True  # a new game with the Tennō's Court
+    panel.next_round(), panel.next_round()
+    panel.to_present()
+    g = panel.game
+    present = court_html(g.state, -1)
+    assert panel.court.html.value == present
+    differs = False
+    while panel.steps.cursor:
+        panel.back()
+        then = court_html(panel.steps.position(g).state, -1)
+        assert panel.court.html.value == then
+        differs = differs or then != present
+    assert differs  # the court has changed since the set-up
