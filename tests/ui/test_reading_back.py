@@ -181,3 +181,17 @@ def test_the_court_display_follows_the_step_read():
         assert panel.court.html.value == then
         differs = differs or then != present
     assert differs  # the court has changed since the set-up
+
+
+def test_a_loaded_game_says_its_earlier_steps_are_shown_in_the_present():
+    from shogun_tutor.rules.game import Game
+
+    i18n.set_language("en")
+    panel = GamePanel(players=3, seed=4)
+    panel.next_round()
+    loaded = Game.load(panel.game.save())
+    panel.continue_game(loaded)
+    assert not _shown(panel.steps.banner) and panel.board.state is loaded.state
+    panel.back(), panel.back()
+    assert _shown(panel.steps.banner) and "this game was loaded from a file" in panel.steps.banner_text.value
+    assert panel.board.state is loaded.state and panel.status.value == status_html(loaded.state)
