@@ -110,8 +110,8 @@ class GamePanel:
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
         reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
-        right = w.VBox([self.steps.banner, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading, self.table,
-                        self.court.widget, self.log_box, self.save_box.widget],
+        right = w.VBox([self.steps.banner, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
+                        self.table, self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
         right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
         self.scroll = BoardScroll()  # on a phone: the board box scrolls to the province a step is about

@@ -2,13 +2,14 @@
 
 The log is cut into the game's own steps (:mod:`shogun_tutor.text.steps`). "Next"
 moves to the next step already played, or lets the bots play until the next step
-is complete; "Back" goes to the step before. Every step is shown as the game stood right
-after it (:meth:`StepView.position`, rebuilt by :func:`shogun_tutor.rules.rewind.position_at`;
-the latest step is the game itself); a step read again, behind the furthest one
-shown, stands under a banner that says so, with a button back to the present. Nothing is dropped: a long step shows its latest events
-and folds the older ones under a count, and the game log folds its older lines under
-a button that shows them all. A seated learner sees a bot's planned card only once
-the game has turned it up.
+is complete; "Back" goes to the step before. Every step is shown as the game stood
+right after it (:meth:`StepView.position`, rebuilt by
+:func:`shogun_tutor.rules.rewind.position_at`; the latest step is the game itself); a
+step read again, behind the furthest one shown, stands under a banner that says so,
+with a button back to the present. Nothing is dropped: a long step shows its latest
+events and folds the older ones under a count, and the game log folds its older lines
+under a button that shows them all. A seated learner sees a bot's planned card only
+once the game has turned it up.
 """
 
 from __future__ import annotations
@@ -160,7 +161,8 @@ class StepView:
         step = self.current(game)
         if step is None or self.cursor == len(self.steps(game)) - 1:
             return Position(game.state, len(game.state.log))
-        key = (game, len(game.decisions), len(game.state.log), step.end)
+        log = game.state.log
+        key = (game, len(game.decisions), len(log), log[-1] if log else None, step.end)  # an undo changes it
         if self._position[0] != key:
             self._position = (key, position_at(game, step.end))
         return self._position[1]

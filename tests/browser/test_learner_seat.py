@@ -89,8 +89,8 @@ def test_a_seated_learner_reads_back_without_deciding_and_sees_no_hidden_plan(br
                 break
             if note.is_visible():
                 seen_note = norm(note.inner_text())
-                opened = page.locator("summary", has_text="The bots' plans").count()
-                assert opened == 0 or "(3 cards)" in page.locator("summary", has_text="The bots' plans").first.inner_text()
+                summary = page.locator("summary", has_text="The bots' plans")
+                assert summary.count() == 0 or "(3 cards)" in summary.first.inner_text()  # only the bids
             nxt = page.locator(".shogun-next").first
             if nxt.is_disabled():
                 page.wait_for_timeout(300)
