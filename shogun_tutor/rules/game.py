@@ -44,6 +44,7 @@ class Game:
         self.history_enabled = history
         self._history: list[tuple[GameState, dict]] = []  # (state snapshot before, tower model before)
         self.decisions: list[Decision] = []
+        self.started_at = len(state.log)  # log events before this are known only as events (a loaded game)
 
     # --- public API ----------------------------------------------------------------
     @property

@@ -166,6 +166,8 @@ PACING_CSS = """<style>
 .shogun-app .shogun-folded > summary { cursor: pointer; color: #0b5cad; margin: 0.2em 0; }
 .shogun-app .shogun-player-table { overflow-x: auto; max-width: 100%; }
 .shogun-app .shogun-step-label { margin-top: 0.3em; }
+.shogun-app .shogun-reading-back { background: #fff4d6; border-left: 4px solid #E69F00; padding: 0.2em 0.6em; margin: 0.2em 0; }
+.shogun-app .shogun-reading-back .widget-html-content { line-height: 1.4; }
 @media (min-width: 700px) {
   .shogun-app .shogun-game-board { position: sticky; top: 0; align-self: flex-start; z-index: 1; }
   .shogun-app .shogun-now { max-height: calc(100vh - 230px); min-height: 8em; overflow-y: auto; overscroll-behavior: contain; }

@@ -22,13 +22,13 @@ from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision
 from ..viz.board import Highlight, highlight_from_event
-from ..viz.palette import player_style
 from ..text import terms
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
+from .board_scroll import BoardScroll
 from .court_panel import CourtPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
-from ..text.explain import player_name
+from .position_view import status_html, table_html
 from .save_box import SaveBox
 from .seat import SeatPanel
 from .tower_replay import THROW_RULES, inside_before
@@ -110,15 +110,18 @@ class GamePanel:
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
         reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
-        right = w.VBox([self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading, self.table,
-                        self.court.widget, self.log_box, self.save_box.widget],
+        right = w.VBox([self.steps.banner, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
+                        self.table, self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
         right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
-        left = w.Box([self.board.widget], layout=w.Layout(flex="2 1 560px", min_width="0"))
+        self.scroll = BoardScroll()  # on a phone: the board box scrolls to the province a step is about
+        self._scrolled: tuple | None = None  # (step, province) last brought into view
+        left = w.Box([self.board.widget, self.scroll], layout=w.Layout(flex="2 1 560px", min_width="0"))
         left.add_class("shogun-game-board")
         self.widget = w.VBox([settings, w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("shogun-game-panel")
         self.steps.back_button.on_click(lambda _b: self.back())
+        self.steps.present_button.on_click(lambda _b: self.to_present())
         self.new_button.on_click(lambda _b: self.new_game())
         self.next_button.on_click(lambda _b: self.next_step())
         self.round_button.on_click(lambda _b: self.next_round())
@@ -282,6 +285,12 @@ class GamePanel:
         self.steps.back()
         self._render()
 
+    def to_present(self) -> None:
+        """Stop reading back: the latest step and the game as it is now."""
+        if self.game is not None:
+            self.steps.go_last(self.game)
+            self._render()
+
     def next_round(self) -> None:
         if self.game is None or self.game.over:
             return
@@ -315,6 +324,8 @@ class GamePanel:
             return False
         if token is not None and token != self._decision_token():
             return False  # the click was for a decision already taken (a double click)
+        if not self.steps.in_present(self.game):
+            return False  # never against a past position: the choice is hidden while an earlier step is shown
         return self.apply_decision(self.choice.value)
 
     def apply_decision(self, decision: Decision) -> bool:
@@ -372,29 +383,22 @@ class GamePanel:
     # --- drawing -------------------------------------------------------------------------------
     def _render(self) -> None:
         g = self.game
-        s = g.state
         step_events = self.step_events
         located = [e for e in step_events if highlight_from_event(e) is not None]
-        self.board.set_state(s, highlight_from_event(located[-1]) if located else None)
-        if s.phase == "end":
-            status = _("The game is over.")
-        else:
-            labels = [_("Year {year} · {season}").format(year=s.year, season=terms.season_name(s.season))]
-            if s.event and s.season != "winter":
-                labels.append(_("Event: {name}").format(name=terms.event_name(s.event)))
-            who = g.to_decide()
-            if who:
-                labels.append(_("{player} decides").format(player=player_name(who[1])))
-            status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
-        self.status.value = f"<b>{escape(status)}</b>"
-        self.steps.render(g)
-        self.table.value = self._table_html()
-        self.court.set_state(s, self.human.value)
+        highlight = highlight_from_event(located[-1]) if located else None
+        shown = self.steps.position(g).state  # the game as it stood right after the step shown
+        learner = self.learner_to_decide()
+        deciding = learner and self.steps.in_present(g)  # never a decision against a past position
+        self.board.set_state(shown, highlight)
+        self._scroll_to(highlight)
+        self.status.value = status_html(shown)
+        self.steps.render(g, seat=self.human.value, waiting=learner and not deciding)
+        self.table.value = table_html(shown)
+        self.court.set_state(shown, self.human.value)
         self.undo_button.disabled = not self._marks
         mine = self.human.value is not None and self.human.value >= 0
         self.undo_mine_button.layout.display = None if mine else "none"
         self.undo_mine_button.disabled = not mine or self.my_last_decision() is None
-        learner = self.learner_to_decide()
         for b in (self.next_button, self.round_button, self.end_button):
             b.disabled = g.over or learner  # on the learner's turn they would do nothing
             b.tooltip = _("Your turn: choose your decision first") if learner else ""
@@ -408,7 +412,7 @@ class GamePanel:
             old, self.play_button = self.play_button, self._make_play_button(token)
             self.choice_box.children = [self.choice, self.play_button]
             old.close()
-        if learner and g.to_decide()[0] == "plan":
+        if deciding and g.to_decide()[0] == "plan":
             if self.plan_board is None or self.plan_board.model.game is not g or self._plan_token != token:
                 self._plan_token = token
                 model = PlanningBoard(g, self.human.value)
@@ -418,7 +422,7 @@ class GamePanel:
                 self.plan_board.render()
             self.plan_box.layout.display = None
             self.choice_box.layout.display = "none"
-        elif learner:
+        elif deciding:
             self.plan_box.layout.display = "none"
             self.seat.show_options(token)  # the options with their meaning (places, attacks with odds); never empty
             self.choice.description = _("Your decision")
@@ -426,28 +430,18 @@ class GamePanel:
         else:
             self.choice_box.layout.display = "none"
             self.plan_box.layout.display = "none"
-        self.seat.render(token)
+        self.seat.render(token if deciding else None)
+
+    def _scroll_to(self, highlight: Highlight | None) -> None:
+        """Bring the step's province into view in the board's box (once per step; the reader may scroll away)."""
+        province = (highlight.target or highlight.source) if highlight else None
+        key = (self.steps.cursor, province)
+        if province and key != self._scrolled:
+            self.scroll.show(province)
+        self._scrolled = key
 
     def _highlight(self, province: str | None) -> None:
         self.board.set_state(self.game.state, Highlight("province", province) if province else None)
-
-    def _table_html(self) -> str:
-        s = self.game.state
-        head = [_("Player"), _("Chests"), _("Rice"), _("Armies in supply"), _("Provinces"), _("Points"), _("Special card")]
-        rows = []
-        order = s.turn_order if s.turn_order else list(range(s.num_players))
-        for seat in order:
-            p = s.players[seat]
-            style = player_style(seat)
-            swatch = (f"<span style='display:inline-block;min-width:1.4em;text-align:center;background:{style.fill};"
-                      f"color:{style.text};font-family:monospace;border:1px solid #333'>{style.letter}</span>")
-            special = terms.special_name(p.special) if p.special else "–"
-            win = " 🏆" if seat in s.winners else ""
-            cells = [f"{swatch} {escape(terms.colour_name(p.colour))}{win}", p.chests, p.rice, p.supply,
-                     len(s.player_provinces(seat)), p.points, escape(special)]
-            rows.append("<tr>" + "".join(f"<td style='padding:0.15em 0.5em'>{c}</td>" for c in cells) + "</tr>")
-        header = "".join(f"<th style='padding:0.15em 0.5em;text-align:left;background:#f3f0ea'>{escape(h)}</th>" for h in head)
-        return f"<table style='border-collapse:collapse;font-size:0.92em'><tr>{header}</tr>{''.join(rows)}</table>"
 
     def _show_battle(self) -> None:
         """The step's battle in the tower tab, with what lay inside the game's tower when it was thrown."""

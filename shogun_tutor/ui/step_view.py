@@ -2,9 +2,14 @@
 
 The log is cut into the game's own steps (:mod:`shogun_tutor.text.steps`). "Next"
 moves to the next step already played, or lets the bots play until the next step
-is complete; "Back" goes to the step before. Nothing is dropped: a long step
-shows its latest events and folds the older ones under a count, and the game log
-folds its older lines under a button that shows them all.
+is complete; "Back" goes to the step before. Every step is shown as the game stood
+right after it (:meth:`StepView.position`, rebuilt by
+:func:`shogun_tutor.rules.rewind.position_at`; the latest step is the game itself); a
+step read again, behind the furthest one shown, stands under a banner that says so,
+with a button back to the present. Nothing is dropped: a long step shows its latest
+events and folds the older ones under a count, and the game log folds its older lines
+under a button that shows them all. A seated learner sees a bot's planned card only
+once the game has turned it up.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _, ngettext
+from ..i18n import _, join_sentences, ngettext
+from ..rules.rewind import Position, position_at
 from ..text.explain import Explanation, explain, player_name
 from ..text.reasons import render as render_reason
 from ..text.steps import Step, step_at, step_title, steps
@@ -40,6 +46,20 @@ def folded(summary: str, inner: str) -> str:
     return f"<details class='shogun-folded'><summary>{escape(summary)}</summary>{inner}</details>"
 
 
+def face_up(log: list[dict], start: int, decision) -> bool:
+    """True once the game has turned up the card a plan ``decision`` (made in the planning that
+    starts at log event ``start``) put on its field: its action card was revealed, the bids were
+    shown (the bid field), or the season is over."""
+    if decision.kind != "plan":
+        return True
+    for e in log[start:]:
+        rule = e["rule"]
+        if rule == "round.end" or (rule == "action.reveal" and e.get("action") == decision.field) or (
+                rule == "order.bids" and decision.field == "bid"):
+            return True
+    return False
+
+
 class StepView:
     """``StepView(describe)``: the step panel (heading, Back, the step's text) and the game log of one game.
 
@@ -50,10 +70,18 @@ class StepView:
     def __init__(self, describe: Callable):
         self.describe = describe
         self.cursor = 0  # the step shown
+        self.frontier = 0  # the furthest step shown since the last move of the game: behind it, a step is read again
         self.reasons: dict[int, tuple[int, object]] = {}  # decision index -> (log position when made, reason)
         self._cache: tuple = (None, -1, None, [])
+        self._position: tuple = (None, None)  # (key, Position) of the step last shown
         self.back_button = w.Button(icon="step-backward", layout=w.Layout(width="auto"))
         self.back_button.add_class("shogun-step-back")
+        self.present_button = w.Button(icon="fast-forward", button_style="info", layout=w.Layout(width="auto"))
+        self.present_button.add_class("shogun-to-present")
+        self.banner_text = w.HTML()
+        self.banner = w.HBox([self.banner_text, self.present_button],
+                             layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.banner.add_class("shogun-reading-back")
         self.label = w.HTML()
         self.label.add_class("shogun-step-label")
         self.now = w.HTML()
@@ -64,6 +92,7 @@ class StepView:
         self.log_all.add_class("shogun-log-all")
         self.log_box = w.Accordion(children=[w.VBox([self.log_all, self.log])], selected_index=None)
         self.game = None  # the game last drawn (the log is drawn when opened)
+        self.seat: int | None = None  # the learner's seat when one is seated
         self.log_box.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="selected_index")
         self.log_all.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="value")
 
@@ -104,14 +133,14 @@ class StepView:
     def reset(self, game, at_end: bool = True) -> None:
         """A new or loaded game: no reasons known, the last step shown."""
         self.reasons = {}
-        self.cursor = len(self.steps(game)) - 1 if at_end else 0
+        self.cursor = self.frontier = len(self.steps(game)) - 1 if at_end else 0
 
     def forget_after(self, decisions: int) -> None:
         """Decisions from number ``decisions`` on were undone."""
         self.reasons = {i: r for i, r in self.reasons.items() if i < decisions}
 
     def go_last(self, game) -> None:
-        self.cursor = max(0, len(self.steps(game)) - 1)
+        self.cursor = self.frontier = max(0, len(self.steps(game)) - 1)
 
     def go_to_end_of_round(self, game, start: int) -> None:
         """After "Next round": the last step before the round now under way (from log event ``start`` on),
@@ -125,7 +154,27 @@ class StepView:
 
     def go_to_event(self, game, index: int) -> None:
         """Show the step that holds log event ``index`` (the first event of a new part of the game)."""
-        self.cursor = step_at(self.steps(game), index)
+        self.cursor = self.frontier = step_at(self.steps(game), index)
+
+    def position(self, game) -> Position:
+        """The game as it stood right after the step shown (the game itself at the latest step)."""
+        step = self.current(game)
+        if step is None or self.cursor == len(self.steps(game)) - 1:
+            return Position(game.state, len(game.state.log))
+        log = game.state.log
+        key = (game, len(game.decisions), len(log), log[-1] if log else None, step.end)  # an undo changes it
+        if self._position[0] != key:
+            self._position = (key, position_at(game, step.end))
+        return self._position[1]
+
+    def reading_back(self, game) -> bool:
+        """True when the step shown lies behind the furthest one shown: it is read again."""
+        self.current(game)
+        return self.cursor < min(self.frontier, len(self.steps(game)) - 1)
+
+    def in_present(self, game) -> bool:
+        """True when what is shown is the game as it is now (where a decision can be made)."""
+        return self.position(game).state is game.state and not self.reading_back(game)
 
     def can_go_on(self, game) -> bool:
         """True when a step already played lies ahead (Next re-reads it without playing)."""
@@ -155,8 +204,11 @@ class StepView:
         return applied
 
     # --- drawing ----------------------------------------------------------------------------
-    def render(self, game) -> None:
-        self.game = game
+    def render(self, game, seat: int | None = None, waiting: bool = False) -> None:
+        """Draw the step shown; ``seat``: the learner's seat (the bots' plans stay face down until the
+        game turns them up); ``waiting``: the learner's decision waits in the present, not shown here."""
+        self.game, self.seat = game, seat
+        self.frontier = max(self.frontier, self.cursor)
         all_steps = self.steps(game)
         step = self.current(game)
         self.back_button.description = _("Back")
@@ -169,7 +221,31 @@ class StepView:
             count = _("Step {number} of {total}").format(number=self.cursor + 1, total=len(all_steps))
             self.label.value = f"<b>{escape(step_title(step))}</b> <small style='color:#555'>{escape(count)}</small>"
             self.now.value = self._moves_html(game, step) + self._events_html(game.state.log[step.start:step.end])
+        self._render_banner(game, waiting)
         self._render_log(game)
+
+    def _render_banner(self, game, waiting: bool) -> None:
+        self.present_button.description = _("Back to the present")
+        self.present_button.tooltip = _("Show the latest step and the game as it is now")
+        wait = _("Your decision waits in the present.") if waiting else ""
+        if not self.reading_back(game) and not wait:
+            self.banner.layout.display = "none"
+            return
+        number, total = self.cursor + 1, len(self.steps(game))
+        then = on = ""
+        if not self.reading_back(game):  # the latest steps are not read yet: the decision comes after them
+            on = _("“Next step” reads on towards the present.")
+        elif self.position(game).known:
+            then = _("Reading step {number} of {total} — the board and the player table show the game as it was "
+                     "right after this step.").format(number=number, total=total)
+        else:
+            then = _("Reading step {number} of {total} — this game was loaded from a file, so the board and the "
+                     "player table show the present, not the game as it was then.").format(number=number, total=total)
+        if then:
+            on = (_("“Next step” returns to the present.") if self.cursor + 1 >= self.frontier
+                  else _("“Next step” reads on towards the present."))
+        self.banner_text.value = f"<span role='status'>{escape(join_sentences(then, on, wait))}</span>"
+        self.banner.layout.display = None
 
     def _events_html(self, events: list[dict]) -> str:
         parts = [explanation_html(explain(e), e["rule"]) for e in events]
@@ -186,9 +262,22 @@ class StepView:
         rows = [f"<li>{self._move_html(d, r)}</li>" for d, r in moves]
         box = "<ul class='shogun-bot-moves' style='margin:0.2em 0 0.4em 1.1em;padding:0'>{}</ul>"
         if step.kind == "plan":  # plans are secret at the table: shown only to who opens them
+            if self.seat is not None and self.seat >= 0:  # a seated learner: only what the game has turned up
+                shown = [r for (d, _r), r in zip(moves, rows) if face_up(game.state.log, step.start, d)]
+                hidden = len(rows) - len(shown)
+                rows = shown
+                note = ngettext("{n} card of the bots' plans stays face down until the game turns it up.",
+                                "{n} cards of the bots' plans stay face down until the game turns them up.",
+                                hidden).format(n=hidden) if hidden else ""
+                note = f"<div class='shogun-plans-hidden' style='color:#555'>{escape(note)}</div>" if note else ""
+            else:
+                note = ""
             n = len(rows)
-            return folded(ngettext("The bots' plans, with their reasons ({n} card)",
-                                   "The bots' plans, with their reasons ({n} cards)", n).format(n=n), box.format("".join(rows)))
+            if not n:
+                return note
+            return note + folded(ngettext("The bots' plans, with their reasons ({n} card)",
+                                          "The bots' plans, with their reasons ({n} cards)", n).format(n=n),
+                                 box.format("".join(rows)))
         if len(rows) <= MAX_MOVES:
             return box.format("".join(rows))
         older = len(rows) - MAX_MOVES

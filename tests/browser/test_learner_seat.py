@@ -1,10 +1,29 @@
-"""The learner's seat in the browser: take a seat, plan a season on the planning board, confirm once."""
+"""The learner's seat in the browser: take a seat, plan a season on the planning board, confirm once;
+the bots' plans stay face down; reading an earlier step hides the learner's decision until the present."""
 
 import time
 
 import pytest
 
+from .catalog import Texts, norm
+from .conftest import guided_game
+
 pytestmark = pytest.mark.browser
+
+
+def _put(page, card_locator, field_index):
+    """One card on one field of the planning board (two clicks)."""
+    used = page.locator(".shogun-plan-card-used").count()
+    card_locator.click()
+    page.locator(".shogun-plan-field").nth(field_index).click()
+    page.wait_for_function(f"document.querySelectorAll('.shogun-plan-card-used').length > {used}", timeout=15_000)
+
+
+def _fill_the_plan(page):
+    """The bid first (the engine asks it last), then the fields from the bottom up; 22 clicks."""
+    _put(page, page.locator(".shogun-plan-card", has_text="War-chest card 0").first, 10)
+    for i in range(9, -1, -1):
+        _put(page, page.locator(".shogun-plan-card:not(.shogun-plan-card-used)").first, i)
 
 
 def test_learner_plans_a_season_on_the_planning_board(browser, voila_url):
@@ -28,19 +47,8 @@ def test_learner_plans_a_season_on_the_planning_board(browser, voila_url):
         fields = page.locator(".shogun-plan-field")
         assert fields.count() == 11
 
-        def put(card_locator, field_index):
-            nonlocal clicks
-            used = page.locator(".shogun-plan-card-used").count()
-            card_locator.click()
-            page.locator(".shogun-plan-field").nth(field_index).click()
-            clicks += 2
-            page.wait_for_function(f"document.querySelectorAll('.shogun-plan-card-used').length > {used}",
-                                   timeout=15_000)
-
-        # the bid first (the engine asks it last), then the fields from the bottom up
-        put(page.locator(".shogun-plan-card", has_text="War-chest card 0").first, 10)
-        for i in range(9, -1, -1):
-            put(page.locator(".shogun-plan-card:not(.shogun-plan-card-used)").first, i)
+        _fill_the_plan(page)
+        clicks += 22
         ap.screenshot("learner-plan-1366")
         board_box = page.locator(".js-plotly-plot.shogun-board").first.bounding_box()
         plan_box = page.locator(".shogun-planning-board").first.bounding_box()
@@ -60,3 +68,53 @@ def test_learner_plans_a_season_on_the_planning_board(browser, voila_url):
         ap.assert_clean()
     finally:
         context.close()
+
+
+def test_a_seated_learner_reads_back_without_deciding_and_sees_no_hidden_plan(browser, voila_url):
+    t = Texts("en")
+    hidden = t.pattern("{n} card of the bots' plans stays face down until the game turns it up.",
+                       "{n} cards of the bots' plans stay face down until the game turns them up.", n=r"\d+")
+    with guided_game(browser, voila_url, 1366, 768, "?tab=game", timeout=120_000) as ap:
+        page = ap.page
+        page.locator("select").filter(has=page.locator("option", has_text="I play Red")).first.select_option(
+            label="I play Red")
+        page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=30_000)
+        _fill_the_plan(page)
+        page.locator(".shogun-plan-confirm").first.click()
+        play, banner = page.locator(".shogun-play").first, page.locator(".shogun-reading-back").first
+        note = page.locator(".shogun-plans-hidden").first
+        seen_note = None
+        for _ in range(30):  # Next until the learner's next decision (a place) is offered in the present
+            if play.is_visible():
+                break
+            if note.is_visible():
+                seen_note = norm(note.inner_text())
+                summary = page.locator("summary", has_text="The bots' plans")
+                assert summary.count() == 0 or "(3 cards)" in summary.first.inner_text()  # only the bids
+            nxt = page.locator(".shogun-next").first
+            if nxt.is_disabled():
+                page.wait_for_timeout(300)
+                continue
+            label = page.locator(".shogun-step-label").first.inner_text()
+            nxt.click()
+            page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText !== t", arg=label,
+                                   timeout=60_000)
+        assert seen_note, "the planning step never said the bots' plans stay face down"
+        m = hidden.search(seen_note)
+        assert m and int(next(v for v in m.groupdict().values() if v)) == 30  # 3 bots x 10 fields; bids shown
+        play.wait_for(state="visible", timeout=30_000)
+        assert not banner.is_visible()
+        label = page.locator(".shogun-step-label").first.inner_text()
+        page.locator(".shogun-step-back").first.click()
+        page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText !== t", arg=label,
+                               timeout=60_000)
+        banner.wait_for(state="visible", timeout=30_000)
+        assert t("Your decision waits in the present.") in norm(banner.inner_text())
+        assert not play.is_visible() and not page.locator(".shogun-choice-details").first.is_visible() or \
+            page.locator(".shogun-choice-details").first.inner_text().strip() == ""
+        ap.screenshot("seat-reading-back-1366")
+        page.locator(".shogun-to-present").first.click()
+        play.wait_for(state="visible", timeout=30_000)
+        assert not banner.is_visible()
+        ap.screenshot("seat-back-in-the-present-1366")
+        ap.assert_clean()

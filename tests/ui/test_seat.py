@@ -57,7 +57,7 @@ def _plan(panel, battle_card=None, lapse=False, battle_b=None):
 
 def _learner_to(panel, kind, **plan):
     for _ in range(400):
-        if panel.learner_to_decide():
+        if panel.learner_to_decide() and panel.steps.in_present(panel.game):  # offered in the present only
             now = panel.game.to_decide()[0]
             if now == kind:
                 return

@@ -1,0 +1,62 @@
+"""Scroll the board's box so a province is in view (on a phone the board box scrolls by itself).
+
+On a phone the guided game's board sits in a box lower than the map (``ui/app.py``,
+guided game layout), so the province a step is about can lie outside it. The board
+figure knows where each province is drawn (its ``hit:<province>`` trace); this
+hidden anywidget finds that point in the browser and scrolls the nearest scrolling
+box around the figure just enough to show it, and only when it is out of view (on
+a laptop nothing scrolls). Each request is one custom message, so asking twice for
+the same province works (a synced trait set to the same value would not be sent).
+"""
+
+from __future__ import annotations
+
+import anywidget
+
+_ESM = """
+function render({ model, el }) {
+  el.style.display = 'none';
+  const scroller = (node) => {
+    for (let n = node.parentElement; n; n = n.parentElement) {
+      const oy = getComputedStyle(n).overflowY;
+      if ((oy === 'auto' || oy === 'scroll') && n.scrollHeight > n.clientHeight + 1) return n;
+      if (n.classList.contains('shogun-game-board')) return null;  // only the board's own box scrolls
+    }
+    return null;
+  };
+  const show = (province, tries) => {
+    const home = el.closest('.shogun-game-board') || document;
+    const gd = home.querySelector('.js-plotly-plot.shogun-board');
+    const fl = gd && gd._fullLayout;
+    const trace = gd && (gd._fullData || []).find((t) => t.name === 'hit:' + province);
+    if (!fl || !fl.yaxis || !trace || !trace.y || !trace.y.length) {
+      if (tries > 0) setTimeout(() => show(province, tries - 1), 150);  // the figure is still being drawn
+      return;
+    }
+    const ys = Array.from(trace.y).filter((v) => v !== null);
+    const y = fl._size.t + fl.yaxis.l2p(ys.reduce((a, b) => a + b, 0) / ys.length);
+    const box = scroller(gd);
+    if (!box) return;
+    const top = gd.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop + y;
+    const margin = Math.min(60, box.clientHeight / 4);
+    if (top < box.scrollTop + margin || top > box.scrollTop + box.clientHeight - margin) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+    el.dataset.shown = province;  // for tests: the last province brought into view
+  };
+  model.on('msg:custom', (msg) => { if (msg && msg.province) requestAnimationFrame(() => show(msg.province, 20)); });
+}
+export default { render };
+"""
+
+
+class BoardScroll(anywidget.AnyWidget):
+    """Put it beside the board (inside ``.shogun-game-board``); :meth:`show` brings a province into view."""
+
+    _esm = _ESM
+
+    def show(self, province: str) -> None:
+        self.send({"province": province})
+
+
+__all__ = ["BoardScroll"]
