@@ -148,10 +148,10 @@ def add_game(out: Blunders, game: Game, year_start: dict | None = None) -> None:
     owner: dict[str, int | None] = {}  # the owner after this year's battles and revolts so far
     for ev in s.log:
         rule = ev["rule"]
+        if rule in ("battle.result", "battle.revolt"):
+            owner[ev["province"]] = ev["owner"]
         if rule == "round.event":
             effects.append(COMPONENTS.event(ev["event"]).effect)
-        elif rule in ("battle.result", "battle.revolt"):
-            owner[ev["province"]] = ev["owner"]
         elif rule == "order.bids":
             first_of_round = True
             for b in ev["bids"]:

@@ -41,7 +41,10 @@ def test_heuristic_decisions_are_legal_and_have_a_reason(seed):
     setup = game_setup(seed)
     seen = _checked_game(seed, ["heuristic"] * setup["players"])
     kinds = {r.kind for _, r in seen}
-    assert {"tax", "rice_for_winter", "attack"} <= kinds
+    assert {"tax", "rice_for_winter"} <= kinds
+    # it attacks where a conquest pays; a 3-player seat (9 provinces, more than a year's harvests feed) may not
+    # in a whole game: in seed 3 every conquest would have cost a revolt the next winter
+    assert "attack" in kinds or (setup["players"] == 3 and "reinforce" in kinds)
     if setup["setup"] == "draft":
         assert kinds & {"claim", "claim_deck"}
 
@@ -157,7 +160,7 @@ def test_blunder_counters_stay_under_their_thresholds_over_30_seeded_games():
     assert c.avoidable_share < AVOIDABLE_SHORT_WINTERS["avoidable"] < v1.avoidable_share
 
 
-#: thresholds over the 30 seeded games, with a margin (measured: all 16.3 %, avoidable 3.3 %; heuristic-v1:
+#: thresholds over the 30 seeded games, with a margin (measured: all 13.8 %, avoidable 3.3 %; heuristic-v1:
 #: 43.3 % and 32.1 %); the issue's < 5 % holds for the avoidable ones only (see docs/bots.md)
 AVOIDABLE_SHORT_WINTERS = {"all": 0.25, "avoidable": 0.05}
 
@@ -180,17 +183,19 @@ def test_an_avoidable_short_winter_is_one_the_seats_own_choices_could_have_fed()
     winter = {"rule": "winter.rice", "player": 0, "shortfall": 2}
     start = {(1, 0): ("A", "B", "C", "D")}  # reach 5 + 4 + 4 = 13
     conquest = {"rule": "battle.result", "province": "X", "owner": 0}
-    lost = {"rule": "battle.revolt", "province": "D", "owner": None}
+    lost = {"rule": "battle.revolt", "province": "D", "owner": None, "cause": "tax", "player": 0}
+    revolt = {"rule": "battle.revolt", "province": "A", "owner": None, "cause": "winter", "player": 0}
     cases = [  # (log, short while holding a conquest, avoidable)
         ([*events, conquest, {**winter, "loss": 7, "provinces": 5}], 1, 1),  # 4 kept + 7 = 11 <= 13: the conquest
         ([*events, conquest, lost, {**winter, "loss": 7, "provinces": 4}], 1, 1),  # kept 3 (D lost), X conquered
-        ([*events, {**winter, "loss": 7, "provinces": 4, "shortfall": 1}], 0, 1),  # 4 + 7 <= 13: poor harvests
+        ([*events, {**winter, "loss": 7, "provinces": 4, "shortfall": 1}, revolt], 0, 1),  # 4 + 7 <= 13
         ([*events, {**winter, "loss": 7, "provinces": 4, "shortfall": 0}], 0, 0),  # fed
     ]
     for log, after_gains, avoidable in cases:
         out = Blunders()
         add_game(out, _game_with_log(log), start)
         assert (out.short_after_gains, out.short_avoidable) == (after_gains, avoidable), log
+        assert (out.winter_revolts, out.winter_provinces_lost) == ((1, 1) if revolt in log else (0, 0))
     beyond = Blunders()  # two provinces, two harvests: 2 + 4 ("at least 4" on X) = 6 < 2 + 7
     add_game(beyond, _game_with_log([*events, {**winter, "loss": 7, "provinces": 2}]), {(1, 0): ("D", "X")})
     assert beyond.short_winters == 1 and beyond.short_avoidable == 0
