@@ -248,6 +248,14 @@ def test_rice_plan_weighs_the_events_and_the_revolt_of_a_second_harvest():
     s.provinces[h.province].unrest, s.provinces[h.province].armies = 1, 1
     again = harvest_plan(game, 0, provs, 2)
     assert again.province != h.province and h.province not in again.sequence
+    # six armies hold the revolt of a second harvest about 4 times in 5: more rice expected than a fresh
+    # province brings, but the province itself is at stake, so the fresh province gets the harvest
+    s.provinces[h.province].armies = 6
+    fresh = harvest_plan(game, 0, provs, 1)
+    effects = [COMPONENTS.event(e).effect for e in s.events_face_up]
+    nodes = game.graph.nodes
+    assert rice_yield(nodes, effects, h.province) * keep_chance(6, 1) > rice_yield(nodes, effects, fresh.province)
+    assert fresh.province != h.province and s.provinces[fresh.province].unrest == 0
     s.players[0].rice = 99  # fed: no rice action wanted
     assert harvest_plan(game, 0, provs, 2).province is None
 
@@ -311,3 +319,23 @@ def test_a_conquest_that_next_years_harvests_cannot_feed_costs_more_in_the_first
     last_year = values._attack_value(s, nodes, 0, src, dst, 5, 0, 1, [], -5, False)[0]
     monkeypatch.undo()
     assert values._attack_value(s, nodes, 0, src, dst, 5, 0, 1, [], -5, False)[0] == last_year  # no later winter
+
+
+def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
+    from shogun_tutor.rules.bots.plan import Style, _rice_for_conquests, season_of
+    from shogun_tutor.rules.bots.rice import loss_ahead
+
+    game = new_game(players=4, seed=3, history=False)
+    s = game.state
+    provs = sorted(s.player_provinces(0))
+    s.players[0].rice = len(provs) + loss_ahead(s)  # fed against the largest loss: no rice action of its own
+    ss = season_of(game, 0, Style())
+    assert ss.harvest.province is None
+    used, reasons = {}, {}
+    _rice_for_conquests(ss, used, reasons)
+    assert used == {}  # no battle planned: nothing to add
+    used = {"battle_a": provs[0]}
+    _rice_for_conquests(ss, used, reasons)
+    assert used["rice"] in provs and used["rice"] != provs[0]
+    r = reasons["rice"]
+    assert r.kind == "rice_for_winter" and r.params["need"] == len(provs) + 1 and r.params["have"] == s.players[0].rice
