@@ -11,6 +11,7 @@ from each game's structured log, plus the reasons the bots gave for their bids.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 import time
@@ -19,7 +20,6 @@ from typing import Callable, Sequence
 
 from .data import COMPONENTS
 from .rules.bots import make_bot
-from .rules.bots.plan import SEASONS
 from .rules.game import Game, new_game
 from .rules.state import chest_value
 
@@ -65,8 +65,8 @@ class Blunders:
     short_winters: int = 0
     winter_revolts: int = 0
     winter_provinces_lost: int = 0
-    short_after_gains: int = 0  # short winters of a seat holding more provinces than at the year's start
-    short_beyond_reach: int = 0  # short winters that the best three harvests of the year's provinces could not feed
+    short_avoidable: int = 0  # short winters its own choices could have fed (:func:`avoidable_short_winter`)
+    short_after_gains: int = 0  # short winters of a seat holding provinces it conquered during the year
     picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
     first_picks_by_place: list[int] = field(default_factory=lambda: [0] * 5)
     picks_by_special: dict[str, int] = field(default_factory=dict)
@@ -81,6 +81,10 @@ class Blunders:
         return self.short_winters / max(1, self.player_winters)
 
     @property
+    def avoidable_share(self) -> float:
+        return self.short_avoidable / max(1, self.player_winters)
+
+    @property
     def chests_left(self) -> float:
         return statistics.fmean(self.end_chests) if self.end_chests else 0.0
 
@@ -90,16 +94,14 @@ def count_blunders(games: int, bot: str = "heuristic", first_seed: int = 0) -> B
     out = Blunders()
     for seed in range(first_seed, first_seed + games):
         high_reasons: list[str] = []
-        year_start: dict[tuple[int, int], tuple[int, int]] = {}  # (year, seat) -> (provinces, best three rice)
+        year_start: dict[tuple[int, int], tuple[str, ...]] = {}  # (year, seat) -> provinces held
 
         def watch(game, decision, reason, dt):
             if decision.kind == "plan" and decision.field == "bid" and (chest_value(decision.card) or 0) >= 3:
                 high_reasons.append(reason.kind)
             s = game.state
             if decision.kind == "plan" and s.season == "spring" and (s.year, decision.player) not in year_start:
-                held = s.player_provinces(decision.player)
-                best = sorted((game.graph.nodes[p]["rice"] for p in held), reverse=True)[:len(SEASONS)]
-                year_start[(s.year, decision.player)] = (len(held), sum(best))
+                year_start[(s.year, decision.player)] = tuple(sorted(s.player_provinces(decision.player)))
 
         game = play_game(seed, [bot] * game_setup(seed)["players"], watch)
         add_game(out, game, year_start)
@@ -107,15 +109,50 @@ def count_blunders(games: int, bot: str = "heuristic", first_seed: int = 0) -> B
     return out
 
 
+def rice_reach(rice: Sequence[int], effects: Sequence[str | None]) -> int:
+    """The most rice a year's rice actions can bring in distinct provinces yielding ``rice``: one action a
+    round, each with its round's event (``effects``: "at most 3" / "at least 4" rice), no special card.
+    A province harvested once has no unrest, so no revolt can take this rice away.
+
+    >>> rice_reach([5, 4, 2, 2], ["rice_max3", "rice_min4", None])  # 4 -> at most 3, 2 -> at least 4, then 5
+    12
+    """
+    top = sorted(rice, reverse=True)[:len(effects)]  # a richer province never yields less under any event
+    caps = {"rice_max3": lambda r: min(r, 3), "rice_min4": lambda r: max(r, 4)}
+    return max((sum(caps.get(e, int)(r) for r, e in zip(order, effects))
+                for order in itertools.permutations(top, min(len(top), len(effects)))), default=0)
+
+
+def avoidable_short_winter(shortfall: int, kept: int, loss: int, reach: int) -> bool:
+    """A short winter (``shortfall`` > 0) is *avoidable* when the seat's own choices in the year could have
+    fed it: leaving alone the provinces it conquered (``kept``: the provinces held at the year's start and
+    still at the winter) and harvesting once in each round in the richest distinct provinces held at the
+    year's start (``reach``, :func:`rice_reach`, with the events as they fell) would have covered ``kept``
+    plus the winter's rice ``loss``. Hindsight (the events, the winter card) only makes more winters
+    avoidable, never fewer; the revolts' and battles' luck is not counted on.
+
+    >>> avoidable_short_winter(1, kept=9, loss=4, reach=12), avoidable_short_winter(1, kept=8, loss=4, reach=12)
+    (False, True)
+    """
+    return shortfall > 0 and kept + loss <= reach
+
+
 def add_game(out: Blunders, game: Game, year_start: dict | None = None) -> None:
-    """Add one finished game's counters; ``year_start[(year, seat)]``: (provinces, best three rice yields)."""
+    """Add one finished game's counters; ``year_start[(year, seat)]``: the provinces held at the year's start."""
     s = game.state
+    nodes = game.graph.nodes
     out.games += 1
     first_of_round = True
     year = 1
+    effects: list[str] = []  # the events of this year's rounds, in order
+    owner: dict[str, int | None] = {}  # the owner after this year's battles and revolts so far
     for ev in s.log:
         rule = ev["rule"]
-        if rule == "order.bids":
+        if rule in ("battle.result", "battle.revolt"):
+            owner[ev["province"]] = ev["owner"]
+        if rule == "round.event":
+            effects.append(COMPONENTS.event(ev["event"]).effect)
+        elif rule == "order.bids":
             first_of_round = True
             for b in ev["bids"]:
                 out.bids += 1
@@ -133,10 +170,13 @@ def add_game(out: Blunders, game: Game, year_start: dict | None = None) -> None:
             out.short_winters += ev["shortfall"] > 0
             start = (year_start or {}).get((year, ev["player"]))
             if ev["shortfall"] > 0 and start is not None:
-                out.short_after_gains += ev["provinces"] > start[0]
-                out.short_beyond_reach += ev["provinces"] + ev["loss"] > start[1]
+                kept = sum(owner.get(p, ev["player"]) == ev["player"] for p in start)
+                out.short_after_gains += ev["provinces"] > kept
+                reach = rice_reach([nodes[p]["rice"] for p in start], effects)
+                out.short_avoidable += avoidable_short_winter(ev["shortfall"], kept, ev["loss"], reach)
         elif rule == "year.end":
             year += 1
+            effects, owner = [], {}
         elif rule == "battle.revolt" and ev.get("cause") == "winter":
             out.winter_revolts += 1
             out.winter_provinces_lost += ev["owner"] != ev["player"]
@@ -257,8 +297,9 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
         print_fn(f"  lapsed actions for lack of chests: {c.lapsed_for_chests} ({c.lapsed_per_game:.2f} per game)")
         print_fn(f"  player-winters short of rice: {c.short_winters} of {c.player_winters} ({_pct(c.short_share)}); "
                  f"winter revolts {c.winter_revolts}, provinces lost {c.winter_provinces_lost}")
-        print_fn(f"    of the short ones: {c.short_beyond_reach} beyond reach (more provinces + loss than the best "
-                 f"three harvests of the year's provinces), {c.short_after_gains} after provinces gained in the year")
+        print_fn(f"    avoidable (its own choices could have fed them: no conquest that year, one harvest a round in "
+                 f"its richest distinct provinces): {c.short_avoidable} ({_pct(c.avoidable_share)}); "
+                 f"short while holding provinces conquered that year: {c.short_after_gains}")
         print_fn(f"  bids of 3-4 chests: {c.high_bids} of {c.bids}; without a reason that says why: "
                  f"{c.high_bids_unexplained}")
         print_fn(f"  first picks by place 1-5: {c.first_picks_by_place}; all picks by place: {c.picks_by_place}")

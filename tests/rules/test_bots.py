@@ -41,7 +41,10 @@ def test_heuristic_decisions_are_legal_and_have_a_reason(seed):
     setup = game_setup(seed)
     seen = _checked_game(seed, ["heuristic"] * setup["players"])
     kinds = {r.kind for _, r in seen}
-    assert {"tax", "rice_for_winter", "attack"} <= kinds
+    assert {"tax", "rice_for_winter"} <= kinds
+    # it attacks where a conquest pays; a 3-player seat (9 provinces, more than a year's harvests feed) may not
+    # in a whole game: in seed 3 every conquest would have cost a revolt the next winter
+    assert "attack" in kinds or (setup["players"] == 3 and "reinforce" in kinds)
     if setup["setup"] == "draft":
         assert kinds & {"claim", "claim_deck"}
 
@@ -151,10 +154,51 @@ def test_blunder_counters_stay_under_their_thresholds_over_30_seeded_games():
     assert max(c.first_picks_by_place) < 0.4 * sum(c.first_picks_by_place)  # the baseline: always place 1
     assert min(c.picks_by_special.values()) > 0.1 * sum(c.picks_by_special.values())
     assert c.chests_left < 2.0 < v1.chests_left  # the issue's target
-    # issue target < 5 % not reachable by planning alone: most short winters are beyond the reach of the year's
-    # three best harvests (see docs/bots.md); the plan must not be the cause of the rest
-    assert c.short_share < 0.25 < v1.short_share
-    assert c.short_winters - c.short_beyond_reach - c.short_after_gains <= 0.05 * c.player_winters
+    # issue target < 5 % not reachable by any plan: most short winters hold more provinces at the year's start
+    # than the year's harvests can feed (see docs/bots.md); the ones its own choices could have fed stay rare
+    assert c.short_share < AVOIDABLE_SHORT_WINTERS["all"] < v1.short_share
+    assert c.avoidable_share < AVOIDABLE_SHORT_WINTERS["avoidable"] < v1.avoidable_share
+
+
+#: thresholds over the 30 seeded games, with a margin (measured: all 13.8 %, avoidable 3.3 %; heuristic-v1:
+#: 43.3 % and 32.1 %); the issue's < 5 % holds for the avoidable ones only (see docs/bots.md)
+AVOIDABLE_SHORT_WINTERS = {"all": 0.25, "avoidable": 0.05}
+
+
+def _game_with_log(log, seats=2):
+    from types import SimpleNamespace as NS
+
+    nodes = {"A": {"rice": 5}, "B": {"rice": 4}, "C": {"rice": 4}, "D": {"rice": 2}, "X": {"rice": 1}}
+    return NS(state=NS(log=log, players=[NS(chests=0) for _ in range(seats)]), graph=NS(nodes=nodes))
+
+
+def test_an_avoidable_short_winter_is_one_the_seats_own_choices_could_have_fed():
+    from shogun_tutor.botstats import Blunders, add_game, avoidable_short_winter, rice_reach
+
+    assert rice_reach([5, 4, 4, 2], [None, None, None]) == 13
+    assert rice_reach([5, 4, 4, 2], ["rice_max3", None, None]) == 12  # a 4 to "at most 3": better than the 2
+    assert rice_reach([5, 2], ["rice_min4", None, "rice_max3"]) == 9  # two provinces: two harvests
+    assert not avoidable_short_winter(0, kept=1, loss=0, reach=9)  # fed: not short at all
+    events = [{"rule": "round.event", "event": e} for e in (10, 7, 7)]  # at least 4 rice, then two others
+    winter = {"rule": "winter.rice", "player": 0, "shortfall": 2}
+    start = {(1, 0): ("A", "B", "C", "D")}  # reach 5 + 4 + 4 = 13
+    conquest = {"rule": "battle.result", "province": "X", "owner": 0}
+    lost = {"rule": "battle.revolt", "province": "D", "owner": None, "cause": "tax", "player": 0}
+    revolt = {"rule": "battle.revolt", "province": "A", "owner": None, "cause": "winter", "player": 0}
+    cases = [  # (log, short while holding a conquest, avoidable)
+        ([*events, conquest, {**winter, "loss": 7, "provinces": 5}], 1, 1),  # 4 kept + 7 = 11 <= 13: the conquest
+        ([*events, conquest, lost, {**winter, "loss": 7, "provinces": 4}], 1, 1),  # kept 3 (D lost), X conquered
+        ([*events, {**winter, "loss": 7, "provinces": 4, "shortfall": 1}, revolt], 0, 1),  # 4 + 7 <= 13
+        ([*events, {**winter, "loss": 7, "provinces": 4, "shortfall": 0}], 0, 0),  # fed
+    ]
+    for log, after_gains, avoidable in cases:
+        out = Blunders()
+        add_game(out, _game_with_log(log), start)
+        assert (out.short_after_gains, out.short_avoidable) == (after_gains, avoidable), log
+        assert (out.winter_revolts, out.winter_provinces_lost) == ((1, 1) if revolt in log else (0, 0))
+    beyond = Blunders()  # two provinces, two harvests: 2 + 4 ("at least 4" on X) = 6 < 2 + 7
+    add_game(beyond, _game_with_log([*events, {**winter, "loss": 7, "provinces": 2}]), {(1, 0): ("D", "X")})
+    assert beyond.short_winters == 1 and beyond.short_avoidable == 0
 
 
 def test_improved_heuristic_beats_the_baseline_and_random():
@@ -204,6 +248,14 @@ def test_rice_plan_weighs_the_events_and_the_revolt_of_a_second_harvest():
     s.provinces[h.province].unrest, s.provinces[h.province].armies = 1, 1
     again = harvest_plan(game, 0, provs, 2)
     assert again.province != h.province and h.province not in again.sequence
+    # six armies hold the revolt of a second harvest about 4 times in 5: more rice expected than a fresh
+    # province brings, but the province itself is at stake, so the fresh province gets the harvest
+    s.provinces[h.province].armies = 6
+    fresh = harvest_plan(game, 0, provs, 1)
+    effects = [COMPONENTS.event(e).effect for e in s.events_face_up]
+    nodes = game.graph.nodes
+    assert rice_yield(nodes, effects, h.province) * keep_chance(6, 1) > rice_yield(nodes, effects, fresh.province)
+    assert fresh.province != h.province and s.provinces[fresh.province].unrest == 0
     s.players[0].rice = 99  # fed: no rice action wanted
     assert harvest_plan(game, 0, provs, 2).province is None
 
@@ -242,3 +294,48 @@ def test_heuristic_plans_the_court_fields_with_reasons_and_beats_random_bots():
     assert {"court_province", "court_tray"} & set(kinds) and "fallback" not in kinds
     c = court_games(6)
     assert c.court_reasons > 0 and c.converts > 0 and c.takes > 0 and c.wins > c.chance
+
+
+def test_a_conquest_that_next_years_harvests_cannot_feed_costs_more_in_the_first_year(monkeypatch):
+    from shogun_tutor.rules.bots import values
+
+    game = new_game(players=4, seed=3, history=False)
+    s, nodes, adj = game.state, game.graph.nodes, game.graph.adj
+    # a lone province of seat 0 beside a neutral one, the two rich enough for 2 mouths + the mean loss
+    src, dst = next((p, q) for p in sorted(s.provinces) for q in sorted(adj[p])
+                    if nodes[p]["rice"] + nodes[q]["rice"] >= 2 + values.MEAN_LOSS)
+    for name, pv in s.provinces.items():
+        pv.owner = 0 if name == src else None
+    s.provinces[src].armies = 6
+    assert values.later_mouth(s, nodes, 0, dst) == 0.0
+    for pv in s.provinces.values():  # now it holds the whole board but dst: no three harvests feed that
+        pv.owner = 0
+    s.provinces[dst].owner = None
+    assert values.later_mouth(s, nodes, 0, dst) == values.LATER_MOUTH > 0
+    crowded, _, _, win = values._attack_value(s, nodes, 0, src, dst, 5, 0, 2, [], -5, False)
+    monkeypatch.setattr(values, "LATER_MOUTH", 0.0)
+    free = values._attack_value(s, nodes, 0, src, dst, 5, 0, 2, [], -5, False)[0]
+    assert free - crowded == pytest.approx(win * 2.0)  # one later winter (winters left 2), weighed by the odds
+    last_year = values._attack_value(s, nodes, 0, src, dst, 5, 0, 1, [], -5, False)[0]
+    monkeypatch.undo()
+    assert values._attack_value(s, nodes, 0, src, dst, 5, 0, 1, [], -5, False)[0] == last_year  # no later winter
+
+
+def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
+    from shogun_tutor.rules.bots.plan import Style, _rice_for_conquests, season_of
+    from shogun_tutor.rules.bots.rice import loss_ahead
+
+    game = new_game(players=4, seed=3, history=False)
+    s = game.state
+    provs = sorted(s.player_provinces(0))
+    s.players[0].rice = len(provs) + loss_ahead(s)  # fed against the largest loss: no rice action of its own
+    ss = season_of(game, 0, Style())
+    assert ss.harvest.province is None
+    used, reasons = {}, {}
+    _rice_for_conquests(ss, used, reasons)
+    assert used == {}  # no battle planned: nothing to add
+    used = {"battle_a": provs[0]}
+    _rice_for_conquests(ss, used, reasons)
+    assert used["rice"] in provs and used["rice"] != provs[0]
+    r = reasons["rice"]
+    assert r.kind == "rice_for_winter" and r.params["need"] == len(provs) + 1 and r.params["have"] == s.players[0].rice

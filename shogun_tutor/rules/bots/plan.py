@@ -106,6 +106,7 @@ def make_plan(game: Game, seat: int, style: Style) -> Plan:
     tax_income = _income(ss, used, reasons)
     options, battle_sources = _action_options(ss)
     _take_affordable(ss, options, used, reasons, tax_income)
+    _rice_for_conquests(ss, used, reasons)
     pl = ss.player
     if ss.last_round and "tax" in used:
         without = {f: q for f, q in used.items() if f != "tax"}
@@ -141,6 +142,20 @@ def _income(ss: Season, used: dict[str, str], reasons: dict[str, Reason]) -> int
     reasons["tax"] = Reason("tax", province=tax_prov, gain=tax_yield(tax_prov), chests=pl.chests)
     # counted on only where no neighbour could take the province first
     return tax_yield(tax_prov) if ss.threats[tax_prov] < s.provinces[tax_prov].armies else 0
+
+
+def _rice_for_conquests(ss: Season, used: dict[str, str], reasons: dict[str, Reason]) -> None:
+    """Fed without a rice action, but a battle is planned: each province it takes is a mouth more, so
+    harvest for it too (rather than leave the winter short by the conquest)."""
+    battles = sum(f in used for f in BATTLE_ACTIONS)
+    if "rice" in used or not battles:
+        return
+    h = harvest_plan(ss.game, ss.seat, ss.provs, ss.rounds_left, ss.style.rice_margin + battles)
+    if h.province is None or h.province in used.values():
+        return
+    used["rice"] = h.province
+    reasons["rice"] = Reason("rice_for_winter", province=h.province, gain=h.gain, need=h.provinces + battles,
+                             have=ss.player.rice, loss=h.loss, rounds=ss.rounds_left)
 
 
 def income_safe(s, p: str) -> bool:

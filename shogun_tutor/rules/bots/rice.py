@@ -5,7 +5,8 @@ autumn), so the rice wanted at the winter is the provinces held plus the largest
 Only one rice action comes per round, and a province harvested again carries the unrest of the
 first harvest: the farmers rise (a revolt) before the rice comes. So the plan looks at the whole
 sequence of the rounds left: the best expected total, where a second harvest in a rich province
-counts only as far as its armies are sure to hold the revolt.
+counts only as far as its armies are sure to hold the revolt, and the province such a revolt may lose
+counts against it (a province lost is worth more than a harvest).
 
 >>> from shogun_tutor.rules.game import new_game
 >>> game = new_game(players=4, seed=3, history=False)
@@ -24,6 +25,9 @@ from ...data import COMPONENTS
 
 #: at most this many provinces are tried in the harvest sequences (the richest ones)
 CANDIDATES = 6
+#: what losing a province in a harvest's revolt costs, in rice (the province, its armies, one mouth less),
+#: plus this much for each of its buildings
+LOST_PROVINCE_RICE, LOST_BUILDING_RICE = 4.0, 2.0
 
 
 @dataclass(frozen=True)
@@ -82,12 +86,12 @@ def harvest_plan(game, seat: int, provs: list[str], rounds: int, margin: int = 0
     if not provs or rounds <= 0:
         return Harvest(None, 0, len(provs), loss, need, 0.0)
     ranked = sorted(provs, key=lambda p: (-rice_yield(nodes, effects, p), s.provinces[p].unrest, p))[:CANDIDATES]
-    best: tuple[float, tuple[str, ...]] | None = None
+    best: tuple[float, float, tuple[str, ...]] | None = None
     for seq in itertools.product(ranked, repeat=rounds):
-        total = _expected(s, nodes, effects, seq, need)
-        if best is None or total > best[0] + 1e-9:
-            best = (total, seq)
-    total, seq = best
+        score, total = _expected(s, nodes, effects, seq, need)
+        if best is None or score > best[0] + 1e-9:
+            best = (score, total, seq)
+    _, total, seq = best
     first = seq[0]
     gain = nodes[first]["rice"]
     if need <= 0 or keep_chance(s.provinces[first].armies, s.provinces[first].unrest) < 0.5:
@@ -96,19 +100,21 @@ def harvest_plan(game, seat: int, provs: list[str], rounds: int, margin: int = 0
     return Harvest(first, gain, len(provs), loss, need, total, seq, tuple(sorted(set(seq[1:]) - {first})))
 
 
-def _expected(s, nodes, effects, seq: tuple[str, ...], need: int) -> float:
-    """Expected rice of a harvest sequence (rice beyond the need counts a tenth: a spare harvest is kept
-    for later rounds only as far as it helps)."""
+def _expected(s, nodes, effects, seq: tuple[str, ...], need: int) -> tuple[float, float]:
+    """(score, rice counted on) of a harvest sequence. The rice counted on: the expected rice, where rice
+    beyond the need counts a tenth (a spare harvest is kept for later rounds only as far as it helps).
+    The score: that, less the rice-worth of the provinces its revolts may lose (a harvest in a province
+    with unrest: the farmers rise first, and a lost revolt loses the province)."""
     unrest: dict[str, int] = {}
-    total = 0.0
+    total = risk = 0.0
     for p in seq:
         pv = s.provinces[p]
-        u = pv.unrest + unrest.get(p, 0)
-        total += rice_yield(nodes, effects, p) * keep_chance(pv.armies, u)
+        keep = keep_chance(pv.armies, pv.unrest + unrest.get(p, 0))
+        total += rice_yield(nodes, effects, p) * keep
+        risk += (1 - keep) * (LOST_PROVINCE_RICE + LOST_BUILDING_RICE * len(pv.buildings))
         unrest[p] = unrest.get(p, 0) + 1
-    if total > need > 0:
-        total = need + 0.1 * (total - need)
-    return total + 0.05 * len(unrest)  # ties: spread the unrest (a second harvest costs armies in the revolt)
+    counted = need + 0.1 * (total - need) if total > need > 0 else total
+    return counted - risk + 0.05 * len(unrest), counted  # ties: spread the unrest
 
 
 __all__ = ["CANDIDATES", "Harvest", "harvest_plan", "keep_chance", "loss_ahead", "rice_yield"]

@@ -8,6 +8,10 @@ from functools import lru_cache
 from ...data import COMPONENTS
 
 COST = {a.id: a.cost for a in COMPONENTS.actions}
+#: what a province more costs at a later year's winter that its harvests cannot feed (points)
+LATER_MOUTH = 2.0
+#: the winter loss counted on for a later year (the mean of the event cards' losses)
+MEAN_LOSS = sum(e.winter_rice_loss for e in COMPONENTS.events) / len(COMPONENTS.events)
 
 
 @lru_cache(maxsize=4096)
@@ -74,13 +78,22 @@ def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, eff
         defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
         win, draw = attack_odds(moved, defence, 0, False)
         gain = winters_left * (1.0 + len(t.buildings)) + 1.0 + 0.5 * len(t.buildings)  # theirs lost too
-    gain -= hungry_mouth(rice_need)
+    gain -= hungry_mouth(rice_need) + (winters_left - 1) * later_mouth(s, nodes, seat, dst)
     left = sp.armies - moved
     exposure = 0.25 * max(0, src_threat + 1 - left) * winters_left * (1 + len(sp.buildings)) / 2
     value = win * gain - 0.06 * moved * (1 - win) - exposure
     if t.owner is not None:
         value -= draw * 0.3 * (1 + len(t.buildings))  # a draw clears the province for nobody
     return value, moved, defence, win
+
+
+def later_mouth(s, nodes, seat: int, dst: str) -> float:
+    """What conquering ``dst`` costs at each later winter: :data:`LATER_MOUTH` if the provinces with it, plus
+    the mean loss, are more than its three richest provinces can yield (the rice track starts at 0 every
+    year, so a province more is a mouth more that next year's harvests must feed too)."""
+    held = [*(p for p, q in s.provinces.items() if q.owner == seat), dst]
+    reach = sum(sorted((nodes[p]["rice"] for p in held), reverse=True)[:3])
+    return LATER_MOUTH if len(held) + MEAN_LOSS > reach else 0.0
 
 
 def hungry_mouth(rice_gap: float) -> float:
