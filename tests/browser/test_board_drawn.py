@@ -41,7 +41,7 @@ def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila
     board = _board(page)
     # every layer one trace (plotly.js redraws them all on each update); empty layers are not drawn
     assert board["traces"] == board["full"] >= 40 and board["drawn"] >= 20, board
-    assert board["labels"] >= 90, board  # province names: romaji and kanji
+    assert board["labels"] >= 45, board  # province names (and kanji when the board is wide enough)
     assert abs(board["width"] - board["panel"]) <= 8, board  # drawn at the panel's width, not the pre-measure one
     first = board["armies"]
     for _ in range(12):  # the set-up's armies are placed within the first steps
