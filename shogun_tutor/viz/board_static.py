@@ -116,8 +116,9 @@ def _hover_layer(side: str, players: int, f: Fit) -> dict:
     return scatter(
         x=x, y=y, mode="none", hoveron="points", name="hit", customdata=which,
         meta=[hover_text(n, side, players) for n in names],
-        hovertemplate=[f"%{{meta[{index[n]}]}}<extra></extra>" for n in which],
-        hoverlabel=dict(bordercolor=[border[n] for n in which]), showlegend=False)
+        hovertemplate=[f"%{{meta[{index[n]}]}}" for n in which],
+        # namelength 0: no box with the trace's name beside the text (instead of <extra></extra> per point)
+        hoverlabel=dict(bordercolor=[border[n] for n in which], namelength=0), showlegend=False)
 
 
 @lru_cache(maxsize=48)

@@ -98,7 +98,8 @@ def test_figures_match_the_graph(side, players, width):
     assert hit.mode == "none" and set(hit.customdata) == {p.name for p in BOARD.provinces}
     assert list(hit.meta) == [hover_text(p.name, side, players) for p in BOARD.provinces]
     names = [p.name for p in BOARD.provinces]
-    assert all(t == f"%{{meta[{names.index(n)}]}}<extra></extra>" for n, t in zip(hit.customdata, hit.hovertemplate))
+    assert all(t == f"%{{meta[{names.index(n)}]}}" for n, t in zip(hit.customdata, hit.hovertemplate))
+    assert hit.hoverlabel.namelength == 0  # no name box beside the text
     assert len(fig.data) <= 45  # plotly.js redraws every trace on every update
     assert len({trace_key(t) for t in fig.data}) == len(fig.data)
 
