@@ -187,18 +187,19 @@ class BoardPanel:
         self._lesson_text()
 
     def _rebuilt(self) -> bool:
-        return any(t.meta == "hit" and not t._click_callbacks for t in self.figure.data)
+        return any(t.name == "hit" and not t._click_callbacks for t in self.figure.data)
 
     def _wire_clicks(self) -> None:
         for trace in self.figure.data:
-            if trace.meta == "hit":
+            if trace.name == "hit":
                 trace.on_click(self._on_click, append=False)
 
     def _on_click(self, trace, points, _state) -> None:
-        """A click in the browser on a province's hit points (trace ``hit:<province>``)."""
+        """A click in the browser on the board's hover layer (trace ``hit``: each point's
+        ``customdata`` is its province)."""
         if not points.point_inds or points.point_inds[0] is None:
             return
-        province = trace.name.split(":", 1)[1]
+        province = trace.customdata[points.point_inds[0]]
         if self.on_province_click is not None and self.on_province_click(province):
             return
         self.select(province)

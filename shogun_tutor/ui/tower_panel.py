@@ -136,7 +136,7 @@ class TowerPanel:
         self.reset_button.description = _("New tower")
         self.demo_button.description = _("Back to the demo")
         self._on_kind(update=False)
-        self.update_odds()
+        self.update_odds(recompute=False)  # the same odds, in the new language
         self._show_status()
         if self.last_verdict:
             self._render_verdict(*self.last_verdict)
@@ -184,7 +184,9 @@ class TowerPanel:
             return _("A player's province always holds at least 1 army: set at least 1 defending army.")
         return None
 
-    def update_odds(self) -> None:
+    def update_odds(self, recompute: bool = True) -> None:
+        """The odds of the battle set up in the controls (simulated); ``recompute=False`` shows
+        those last simulated again when the battle is the same (a language change)."""
         problem = self.setup_problem()
         self.problem.value = ("<span role='alert' style='color:#b00020'>{}</span>".format(escape(problem))
                               if problem and not self.replaying else "")
@@ -193,8 +195,10 @@ class TowerPanel:
             self.odds.value = ""
             return
         setup = self.battle()
-        o = setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7)
-        text, note = odds_lines(setup, o)
+        last = getattr(self, "_odds", None)
+        if recompute or last is None or last[0] != setup:
+            last = self._odds = (setup, setup_odds(setup, tower=self.tower, trials=self.odds_trials, seed=7))
+        text, note = odds_lines(setup, last[1])
         self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     def _show_status(self) -> None:

@@ -275,6 +275,7 @@ def inset(name: str, distance: float, orientation: str = "wide"):
     return shape
 
 
+@lru_cache(maxsize=256)
 def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
     """Where a province's label goes: its name position when inside the shape, else a point inside."""
     shape = province_shapes(orientation)[name]

@@ -39,8 +39,9 @@ def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila
     assert page.locator(".js-plotly-plot").count() == 0  # the first screen builds no plotly figure
     page.locator(".shogun-door-play").click()
     board = _board(page)
-    assert board["traces"] == board["full"] > 100 and board["drawn"] > 100, board  # (empty layers draw no group)
-    assert board["labels"] >= 45 and board["points"] >= 45, board  # province names, hover points, tokens
+    # every layer one trace (plotly.js redraws them all on each update); empty layers are not drawn
+    assert board["traces"] == board["full"] >= 40 and board["drawn"] >= 20, board
+    assert board["labels"] >= 45, board  # province names (and kanji when the board is wide enough)
     assert abs(board["width"] - board["panel"]) <= 8, board  # drawn at the panel's width, not the pre-measure one
     first = board["armies"]
     for _ in range(12):  # the set-up's armies are placed within the first steps
@@ -49,7 +50,8 @@ def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila
         if _board(page)["armies"] != first:
             break
     after = _board(page)
-    assert after["armies"] != first and after["full"] == after["traces"] == board["traces"] and after["drawn"] > 100, after
+    assert after["armies"] != first and after["full"] == after["traces"] == board["traces"] and after["drawn"] >= 20, after
+    assert after["points"] >= 10, after  # the tokens
     app_page.screenshot("board-drawn-after-welcome")
     app_page.assert_clean()
 

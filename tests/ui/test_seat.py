@@ -142,12 +142,15 @@ def test_clicking_a_province_on_the_board_chooses_the_target(panel):
 
 
 class _Trace:
+    """The board's hover layer as a click in the browser reports it: the point clicked is in ``province``."""
+
     def __init__(self, province):
-        self.name = f"hit:{province}"
+        self.name = "hit"
+        self.customdata = ["Aki", province]
 
 
 class _Points:
-    point_inds = [0]
+    point_inds = [1]
 
 
 # --- the hint ------------------------------------------------------------------------------------

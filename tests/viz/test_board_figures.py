@@ -54,6 +54,11 @@ def by_name(fig, name):
     return next(t for t in fig.data if t.name == name)
 
 
+def _segments(trace) -> int:
+    """How many parts (separated by None) a trace's outline has."""
+    return list(trace.x).count(None) + 1 if trace.x else 0
+
+
 @pytest.fixture(autouse=True)
 def english():
     i18n.set_language("en")
@@ -69,26 +74,33 @@ def test_figures_match_the_graph(side, players, width):
     fig = board_figure(side, players, width=width)
     g = province_graph(side, players)
     excluded = set(BOARD.side(side).three_player_excluded) if players == 3 else set()
-    areas = [t for t in fig.data if t.meta == "province"]
-    assert sorted(t.name for t in areas) == sorted(p.name for p in BOARD.provinces)  # out-of-play ones greyed
-    assert {t.name for t in areas if t.fillcolor == EXCLUDED_FILL and t.fillpattern.shape == "x"} == excluded
-    assert {t.fillcolor for t in areas if t.name in g} == set(REGION_FILLS.values())
-    for t in areas:
-        if t.name in g:
-            assert t.fillcolor == REGION_FILLS[g.nodes[t.name]["region"]]
-    labels = by_name(fig, "labels")
+    areas = {t.name: t for t in fig.data if t.meta == "area"}
+    assert sorted(areas) == sorted([f"area:{r}" for r in BOARD.regions] + ["area:out"])
+    shapes = geo.province_shapes(fit(width).orientation)
+    for region in BOARD.regions:  # one trace per region, each province one closed outline in it
+        names = [n for n in g if g.nodes[n]["region"] == region]
+        assert areas[f"area:{region}"].fillcolor == REGION_FILLS[region]
+        assert _segments(areas[f"area:{region}"]) == sum(len(getattr(shapes[n], "geoms", [shapes[n]])) for n in names)
+    out = areas["area:out"]  # out-of-play ones greyed and crossed
+    assert out.fillcolor == EXCLUDED_FILL and out.fillpattern.shape == "x"
+    assert _segments(out) == sum(len(getattr(shapes[n], "geoms", [shapes[n]])) for n in excluded)
+    labels, kanji = by_name(fig, "labels"), by_name(fig, "kanji")
     assert sorted(labels.customdata) == sorted(p.name for p in BOARD.provinces)
-    assert all(BOARD.province(n).kanji in text for n, text in zip(labels.customdata, labels.text))
-    marked = {n for n, text in zip(labels.customdata, labels.text) if "✕" in text}
+    assert list(labels.text) == list(labels.customdata) and labels.textfont.weight == "bold"
+    assert all(text.startswith(BOARD.province(n).kanji) for n, text in zip(labels.customdata, kanji.text))
+    marked = {n for n, text in zip(labels.customdata, kanji.text) if "✕" in text}
     assert marked == excluded
-    sea = [t for t in fig.data if t.meta == "sea"]
     sea_edges = {frozenset((a, b)) for a, b, k in g.edges(data="kind") if k == "sea"}
-    assert {frozenset(t.name[4:].split("–")) for t in sea} == sea_edges
-    assert all(t.line.dash == "dash" for t in sea)
-    assert len(sea) + sum(t.meta == "sea-out" for t in fig.data) == 6
-    hits = [t for t in fig.data if t.meta == "hit"]
-    assert [t.name for t in hits] == [f"hit:{p.name}" for p in BOARD.provinces]
-    assert all(isinstance(t.hovertext, str) and len(t.x) >= 1 for t in hits)  # one hover text per province
+    assert _segments(by_name(fig, "sea")) == len(sea_edges) and by_name(fig, "sea").line.dash == "dash"
+    assert _segments(by_name(fig, "sea-out")) == 6 - len(sea_edges)
+    assert by_name(fig, "sea-out").visible is (len(sea_edges) < 6)  # nothing to draw: not drawn
+    hit = by_name(fig, "hit")  # one hover layer: each point names its province, each text is sent once
+    assert hit.mode == "none" and set(hit.customdata) == {p.name for p in BOARD.provinces}
+    assert list(hit.meta) == [hover_text(p.name, side, players) for p in BOARD.provinces]
+    names = [p.name for p in BOARD.provinces]
+    assert all(t == f"%{{meta[{names.index(n)}]}}" for n, t in zip(hit.customdata, hit.hovertemplate))
+    assert hit.hoverlabel.namelength == 0  # no name box beside the text
+    assert len(fig.data) <= 45  # plotly.js redraws every trace on every update
     assert len({trace_key(t) for t in fig.data}) == len(fig.data)
 
 
@@ -163,9 +175,9 @@ def test_hover_shows_the_game_state():
     assert "Neutral" in hover_text("Owari", "sun", 4, state)
     fig = board_figure(state=state)
     # the hover grid holds what the board says (sent once); the token holds the state
-    assert by_name(fig, "hit:Settsu").hovertext == hover_text("Settsu", "sun", 4)
+    assert hover_text("Settsu", "sun", 4) in by_name(fig, "hit").meta
     armies = by_name(fig, "armies")
-    token = armies.hovertext[list(armies.text).index("<b>B4</b>")]
+    token = armies.hovertext[list(armies.text).index("B4")]
     assert "Settsu" in token and "Owner: B Blue · Armies: 4" in token and "Unrest markers: 1" in token
 
 
@@ -173,10 +185,12 @@ def test_state_layers():
     state = fake_state()
     fig = board_figure(state=state)
     armies = by_name(fig, "armies")
-    assert sorted(armies.text) == sorted(["<b>B4</b>", "<b>R3</b>", "<b>Y1</b>", "<b>R2</b>"])
-    i = list(armies.text).index("<b>B4</b>")
+    assert sorted(armies.text) == sorted(["B4", "R3", "Y1", "R2"]) and armies.textfont.weight == "bold"
+    i = list(armies.text).index("B4")
     assert armies.marker.color[i] == PLAYER_STYLES["blue"].fill
-    assert len(by_name(fig, "castle").x) == 2 and len(by_name(fig, "temple").x) == 1 and len(by_name(fig, "theater").x) == 1
+    buildings = by_name(fig, "buildings")  # one trace, each point its shape
+    assert sorted(buildings.marker.symbol) == ["circle", "square", "square", "triangle-up"]
+    assert buildings.marker.opacity == 1
     unrest = next(t for t in fig.data if t.meta == "unrest")
     assert sorted(unrest.text) == ["1", "2"]
     assert by_name(fig, "owner:1").line.color == PLAYER_STYLES["red"].fill
@@ -188,6 +202,7 @@ def test_state_layers():
     # without a state the layers are empty (and out of the legend)
     empty = board_figure("sun", 4)
     assert not by_name(empty, "armies").x and not any(t.showlegend for t in empty.data if t.meta != "sea-legend")
+    assert by_name(empty, "armies").visible is False and by_name(empty, "buildings").visible is False
 
 
 def test_highlights():
@@ -221,13 +236,17 @@ def test_eight_changed_provinces_are_pointed_out(side):
     assert len(changed) == 8
     other = "moon" if side == "sun" else "sun"
     fig = board_figure(side, 5, view="changes")
-    hatched = {t.name: t.fillpattern.fgcolor for t in fig.data if t.meta == "province" and t.fillpattern and t.fillpattern.shape == "/"}
-    assert sorted(hatched) == changed
-    for name, colour in hatched.items():
-        assert colour == REGION_LINES[BOARD.province(name).region(other)]
+    hatches = {t.name.split(":")[1]: t for t in fig.data if t.meta == "hatch"}
+    assert sorted(hatches) == sorted(BOARD.regions)
+    shapes = geo.province_shapes()
+    for region, hatch in hatches.items():  # over the areas, in the colour of the region on the other side
+        assert hatch.fillpattern.shape == "/" and hatch.fillpattern.fgcolor == REGION_LINES[region]
+        names = [n for n in changed if BOARD.province(n).region(other) == region]
+        assert _segments(hatch) == sum(len(getattr(shapes[n], "geoms", [shapes[n]])) for n in names)
+    assert sum(_segments(t) for t in hatches.values()) >= 8
     assert any("8 provinces" in a.text for a in fig.layout.annotations)
     plain = board_figure(side, 5)
-    assert not any(t.fillpattern and t.fillpattern.shape == "/" for t in plain.data if t.meta == "province")
+    assert all(not t.x and t.visible is False for t in plain.data if t.meta == "hatch")
 
 
 def test_regions_view_shows_the_majorities():
@@ -250,14 +269,15 @@ def test_texts_follow_the_language():
     i18n.set_language("nl")
     fig = board_figure("moon", 5)
     assert "Maanzijde" in fig.layout.title.text
-    assert "Buren:" in by_name(fig, "hit:Aki").hovertext
+    assert "Buren:" in by_name(fig, "hit").meta[0]
 
 
 # --- the panel ----------------------------------------------------------------------------------------
 def test_click_lesson_reach_and_shortest_path():
     panel = BoardPanel(side="sun", players=5)
-    hit = by_name(panel.figure, "hit:Shima")
-    panel._on_click(hit, SimpleNamespace(point_inds=[1]), None)  # what a click in the browser does
+    hit = by_name(panel.figure, "hit")
+    point = list(hit.customdata).index("Shima")
+    panel._on_click(hit, SimpleNamespace(point_inds=[point]), None)  # what a click in the browser does
     assert panel.selected == ["Shima"]
     rings = by_name(panel.figure, "reach")
     assert rings.x.count(None) == 2  # Ise and Izu
@@ -303,14 +323,14 @@ def test_panel_follows_width_and_language():
     assert panel.figure.layout.height > 800 and panel.figure.layout.width == 390
     i18n.set_language("nl")
     assert panel.view.options[0][0] == "Speelbord" and "Maanzijde" in panel.side.options[1][0]
-    assert "Buren:" in by_name(panel.figure, "hit:Aki").hovertext
+    assert "Buren:" in by_name(panel.figure, "hit").meta[0]
     panel.close()
     i18n.set_language("en")
-    assert "Buren:" in by_name(panel.figure, "hit:Aki").hovertext  # a closed panel no longer listens
+    assert "Buren:" in by_name(panel.figure, "hit").meta[0]  # a closed panel no longer listens
 
 
 # --- what a step sends ------------------------------------------------------------------------------
-STATIC = ("coast", "regions", "labels")
+STATIC = ("coast", "regions", "labels", "kanji", "hit")
 
 
 def _updates(widget):
@@ -330,8 +350,8 @@ def test_a_step_sends_only_the_state_layers():
     first = json.dumps(panel.figure.to_plotly_json())
     assert len(first) <= 100_000, len(first)  # the board's first payload
     static = {i for i, t in enumerate(panel.figure.data)
-              if t.name in STATIC or t.meta in ("province", "hit") or (t.meta or "").startswith("legend:")}
-    assert len(static) == 3 + 45 + 45 + 3
+              if t.name in STATIC or t.meta in ("area", "hatch") or str(t.meta).startswith("legend:")}
+    assert len(static) == len(STATIC) + 6 + 5 + 3
     sent = _updates(panel.figure)
     for _ in range(12):
         game.apply(game.legal_decisions()[0])

@@ -1,0 +1,115 @@
+"""What the board's drawing modules share: sizes for a screen width (:func:`fit`), colours and
+symbols, and small helpers that build plotly JSON (see :mod:`shogun_tutor.viz.board`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..data import BOARD
+from ..i18n import N_
+from . import geometry as geo
+from .palette import PLAYER_STYLES, Style
+
+VIEWS = ("provinces", "changes", "regions")
+TALL_BELOW = 620  # px: narrower screens get the board turned a quarter (east up)
+DEFAULT_WIDTH = 1200
+SEA_COLOUR = "#D6E9F5"
+COAST_COLOUR = "#BCD9EC"
+LABEL_COLOUR = "#1A1A1A"
+LESSON_COLOUR = "#0072B2"  # Okabe-Ito blue
+BATTLE_COLOUR = "#D55E00"  # Okabe-Ito vermillion
+UNREST_COLOUR = "#A50F15"
+SIDE_SYMBOLS = {"sun": "☀", "moon": "☾"}
+BUILDING_SYMBOLS = {"castle": "square", "temple": "triangle-up", "theater": "circle"}
+HIGHLIGHT_LABELS = {
+    "move": N_("Move"),
+    "battle": N_("Battle"),
+    "tax": N_("Tax"),
+    "rice": N_("Rice"),
+    "build": N_("Build"),
+    "armies": N_("Armies placed"),
+    "revolt": N_("Revolt"),
+    "province": N_("Here"),
+}
+
+# --- sizing -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the board fits a screen width: orientation, board px -> screen px, font and token sizes."""
+
+    width: int
+    orientation: str
+    scale: float
+    font: int
+    token: int
+    margin: int = 6
+
+    @property
+    def building(self) -> int:
+        return max(8, round(self.token * 0.55))
+
+    @property
+    def unrest(self) -> int:
+        return max(11, round(self.token * 0.8))
+
+    def px(self, pixels: float) -> float:
+        """Screen pixels as plot units."""
+        return pixels / self.scale
+
+    @property
+    def plot_height(self) -> int:
+        x0, y0, x1, y1 = geo.bounds(self.orientation)
+        return round((y1 - y0) * self.scale)
+
+
+def fit(width: int | None = None, font: int | None = None) -> Fit:
+    """Sizes for a figure ``width`` pixels wide (None: a laptop-sized default). ``font`` asks for
+    labels at least that large (teacher mode on a projector); tokens grow with them.
+
+    >>> fit(1400).orientation, fit(1400).font, fit(380).orientation
+    ('wide', 12, 'tall')
+    """
+    font_asked = font
+    width = int(width or DEFAULT_WIDTH)
+    width = max(width, 240)
+    orientation = "tall" if width < TALL_BELOW else "wide"
+    x0, _y0, x1, _y1 = geo.bounds(orientation)
+    margin = 6
+    scale = (width - 2 * margin) / (x1 - x0)
+    font = min(14, max(9, round(4.5 + 10.0 * scale)))
+    if orientation == "tall":
+        font = min(font, 10)
+    token = min(24, max(14, round(1.7 * font)))
+    if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens as large as the labels
+        font = max(font, font_wanted)
+        token = max(token, min(34, round(1.9 * font)))
+    return Fit(width, orientation, scale, font, token, margin)
+
+
+
+def style(state: Any, seat: int) -> Style:
+    """The style of the player in ``seat`` (the colour the state gives them)."""
+    return PLAYER_STYLES[state.players[seat].colour]
+
+
+def changed_provinces() -> list[str]:
+    """The 8 provinces whose region differs between the sun and the moon side."""
+    return sorted(p.name for p in BOARD.provinces if p.region("sun") != p.region("moon"))
+
+
+def excluded(side: str, players: int) -> frozenset[str]:
+    """The provinces out of play on ``side`` with ``players`` players."""
+    return BOARD.side(side).three_player_excluded if players == 3 else frozenset()
+
+
+def scatter(**props: Any) -> dict:
+    """A scatter trace as plotly JSON (``None`` properties are left out, as plotly does)."""
+    return {"type": "scatter", **{k: v for k, v in props.items() if v is not None}}
+
+
+def tolerance(f: Fit) -> float:
+    """Outlines are simplified to half a screen pixel (whole plot units when that is finer than a pixel)."""
+    return f.px(0.5)

@@ -1,0 +1,288 @@
+"""The board's layers that follow the game and the learner: owner rings, sea routes, the click
+lesson, the action being carried out, army tokens, buildings, unrest and the players' legend
+(see :mod:`shogun_tutor.viz.board`). Rebuilt for every state as cheap plotly JSON."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape
+from typing import Any, Iterable
+
+from ..data import BOARD, BUILDINGS, COMPONENTS
+from ..i18n import _
+from ..text import terms
+from . import geometry as geo
+from .board_base import (
+    BATTLE_COLOUR,
+    BUILDING_SYMBOLS,
+    HIGHLIGHT_LABELS,
+    LESSON_COLOUR,
+    UNREST_COLOUR,
+    Fit,
+    scatter as _scatter,
+    style as _style,
+    tolerance as _tolerance,
+)
+from .board_text import state_hover
+from .palette import NEUTRAL_FILL, PLAYER_STYLES, SEA_ROUTE
+
+
+def player_legend(state: Any, players: int) -> list[dict]:
+    """The legend entries of the players (shown with a game)."""
+    out = []
+    for seat, colour in enumerate(COMPONENTS.colours):
+        st = PLAYER_STYLES[colour]
+        if state is not None and seat < len(state.players):
+            st = _style(state, seat)
+        out.append(_scatter(
+            x=[None], y=[None], mode="markers", name=f"{st.letter} {terms.colour_name(st.name)}", meta=f"player:{seat}",
+            marker=dict(symbol="square", size=13, color=st.fill, line=dict(color="#222", width=1)),
+            showlegend=state is not None and seat < players, hoverinfo="skip", legendrank=seat))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def _inset_xy(name: str, distance: float, orientation: str, tolerance: float) -> tuple[tuple, tuple]:
+    x, y = geo.outline_xy(geo.inset(name, distance, orientation), tolerance)
+    return tuple(x), tuple(y)
+
+
+def owner_rings(f: Fit, state: Any, excluded: frozenset[str]) -> list[dict]:
+    """A ring in the owner's colour inside each held province (on a dark edge, so yellow shows on yellow)."""
+    ring = round(min(4.0, max(2.5, f.scale * 5.5)), 1)
+    rings: dict[int, tuple[list, list]] = {s: ([], []) for s in range(len(COMPONENTS.colours))}
+    ex: list = []
+    ey: list = []
+    if state is not None:
+        for name, ps in sorted(state.provinces.items()):
+            if ps.owner is None or name in excluded:
+                continue
+            x, y = _inset_xy(name, round(f.px(ring / 2 + 2.5), 1), f.orientation, _tolerance(f))
+            rings[ps.owner][0].extend(x + (None,))
+            rings[ps.owner][1].extend(y + (None,))
+            ex += x + (None,)
+            ey += y + (None,)
+    out = [_scatter(x=ex, y=ey, mode="lines", name="owner-edge", hoverinfo="skip", showlegend=False,
+                    line=dict(color="rgba(20,20,20,0.85)", width=ring + (2.5 if f.scale > 0.6 else 1.5)))]
+    for seat, (x, y) in rings.items():
+        colour = _style(state, seat).fill if state is not None and seat < len(state.players) else NEUTRAL_FILL
+        out.append(_scatter(x=x, y=y, mode="lines", name=f"owner:{seat}", hoverinfo="skip", showlegend=False,
+                            line=dict(color=colour, width=ring)))
+    return out
+
+
+def sea_routes(f: Fit, g, selected: str | None = None) -> list[dict]:
+    """The sea routes dashed (``sea``; the selected province's routes wider, ``sea-selected``) and
+    those out of play with three players dotted grey (``sea-out``): one trace each."""
+    parts: dict[str, tuple[list, list]] = {"sea": ([], []), "sea-selected": ([], []), "sea-out": ([], [])}
+    for b in sorted((b for b in BOARD.borders if b.kind == "sea"), key=lambda b: (b.a, b.b)):
+        x, y = geo.line_xy(geo.sea_route(b.a, b.b, f.orientation))
+        in_play = b.a in g and b.b in g
+        key = "sea-out" if not in_play else "sea-selected" if selected in (b.a, b.b) else "sea"
+        xs, ys = parts[key]
+        if xs:
+            xs.append(None)
+            ys.append(None)
+        xs += x
+        ys += y
+    width = max(2.0, f.font / 4.5)
+    looks = {"sea": dict(color=SEA_ROUTE, width=width, dash="dash"),
+             "sea-selected": dict(color=SEA_ROUTE, width=2 * width, dash="dash"),
+             "sea-out": dict(color="#9E9E9E", width=width, dash="dot")}
+    return [_scatter(x=x, y=y, mode="lines", name=key, line=looks[key], hoverinfo="skip", showlegend=False,
+                     visible=bool(x))
+            for key, (x, y) in parts.items()]
+
+
+def _edge_line(a: str, b: str, f: Fit, g) -> list[tuple[float, float]]:
+    """Points from province ``a`` to its neighbour ``b``: straight over land, along the sea route by sea."""
+    o = f.orientation
+    if g.has_edge(a, b) and g.edges[a, b]["kind"] == "sea":
+        route = list(geo.sea_route(a, b, o).coords)
+        return [geo.label_point(a, o)] + route + [geo.label_point(b, o)]
+    return [geo.label_point(a, o), geo.label_point(b, o)]
+
+
+def _rings(names: Iterable[str], distance_px: float, f: Fit) -> tuple[list, list]:
+    xs: list = []
+    ys: list = []
+    for name in names:
+        x, y = _inset_xy(name, round(f.px(distance_px), 1), f.orientation, _tolerance(f))
+        xs += x + (None,)
+        ys += y + (None,)
+    return xs, ys
+
+
+def lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) -> list[dict]:
+    """The click lesson: the rest dimmed, reachable provinces ringed, the shortest path drawn."""
+    shapes = geo.province_shapes(f.orientation)
+    keep = set(path) if path else (reach | {selected} if selected else set())
+    dx: list = []
+    dy: list = []
+    if keep:
+        for name in shapes:
+            if name not in keep:
+                x, y = geo.outline_xy(shapes[name], _tolerance(f))
+                dx += x + [None]
+                dy += y + [None]
+    out = [_scatter(x=dx, y=dy, fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
+                    line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False)]
+    rx, ry = _rings([n for n in (path[1:-1] if path else sorted(reach)) if n in shapes], 3.5, f)
+    out.append(_scatter(x=rx, y=ry, mode="lines", name="reach", hoverinfo="skip", showlegend=False,
+                        line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")))
+    px: list = []
+    py: list = []
+    for a, b in zip(path, path[1:]):
+        pts = _edge_line(a, b, f, g)
+        for x, y in pts[1:] if px else pts:
+            px.append(round(x, 1))
+            py.append(round(y, 1))
+    out.append(_scatter(x=px, y=py, mode="lines", name="path", hoverinfo="skip", showlegend=False,
+                        line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))))
+    ends = [path[0], path[-1]] if path else [selected] if selected else []
+    sx, sy = _rings([n for n in ends if n in shapes], 3.0, f)
+    out.append(_scatter(x=sx, y=sy, mode="lines", name="selected", hoverinfo="skip", showlegend=False,
+                        line=dict(color=LESSON_COLOUR, width=5)))
+    return out
+
+
+def _free_direction(x: float, y: float, distance_px: float, f: Fit,
+                    avoid: Iterable[tuple[float, float]] = ()) -> tuple[int, int]:
+    """A screen offset (px, y down) from (x, y) that lands as far as possible from every province
+    name and from the points ``avoid`` (tokens)."""
+    labels = [geo.label_point(p.name, f.orientation) for p in BOARD.provinces] + list(avoid)
+    best, best_d = (0, -round(distance_px)), -1.0
+    for angle in (90, 60, 120, 30, 150, 270, 240, 300, 0, 180):
+        dx = distance_px * math.cos(math.radians(angle)) * 1.4  # callouts are wider than tall
+        dy = distance_px * math.sin(math.radians(angle))
+        px, py = x + f.px(dx), y + f.px(dy)
+        d = min(math.hypot(px - lx, (py - ly) * 2.2) for lx, ly in labels)
+        if d > best_d * 1.15:
+            best, best_d = (round(dx), -round(dy)), d
+    return best
+
+
+def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = ()) -> tuple[list[dict], list[dict]]:
+    """The action being carried out: a dotted ring around the province(s), an arrow for moves and
+    battles, and a callout naming the action. Returns the two traces and the callout annotation."""
+    o = f.orientation
+    ax: list = []
+    ay: list = []
+    colour = BATTLE_COLOUR if h is not None and h.kind in ("battle", "revolt") else "#111111"
+    names = [h.source] + ([h.target] if h.target else []) if h is not None else []
+    for n in names:
+        BOARD.province(n)  # an unknown province is an error, not a silent miss
+    hx, hy = _rings(names, 2.5, f)
+    anns: list[dict] = []
+    if h is not None:
+        cx, cy = geo.label_point(h.source, o)
+        if h.target:
+            pts = _edge_line(h.source, h.target, f, g)
+            (x0, y0), (x1, y1) = pts[0], pts[-1]
+            # stop short of the names so they stay readable
+            trim = f.px(f.font * 1.3)
+            if len(pts) == 2:
+                d = math.hypot(x1 - x0, y1 - y0) or 1.0
+                t = min(trim / d, 0.2)
+                pts = [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), (x1 - (x1 - x0) * t, y1 - (y1 - y0) * t)]
+            else:
+                pts = pts[1:-1]
+            ax = [round(p[0], 1) for p in pts]
+            ay = [round(p[1], 1) for p in pts]
+            cx, cy = ax[len(ax) // 2], ay[len(ay) // 2]
+            if len(ax) % 2 == 0:
+                cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
+        label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
+        off_x, off_y = _free_direction(cx, cy, max(38.0, f.token * 2.4), f, avoid)
+        anns.append(dict(
+            x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
+            arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
+            borderwidth=1.5, borderpad=3, font=dict(color="#FFFFFF", size=f.font + 1), name="highlight",
+        ))
+    kind = h.kind if h else None
+    traces = [_scatter(x=hx, y=hy, mode="lines", name="highlight", meta=kind, hoverinfo="skip",
+                       showlegend=False, line=dict(color=colour, width=4, dash="dot"))]
+    n = len(ax)
+    symbols = ["circle"] * (n - 1) + ["arrow"] if n else "circle"
+    sizes = [f.font * 0.9] + [0] * (n - 2) + [f.font * 2.4] if n >= 2 else 0
+    traces.append(_scatter(
+        x=ax, y=ay, mode="lines+markers", name="arrow", meta=kind, hoverinfo="skip", showlegend=False,
+        line=dict(color=colour, width=max(4.5, f.font / 2.2)),
+        marker=dict(symbol=symbols, size=sizes, angleref="previous", color=colour, line=dict(color="white", width=1.5)),
+    ))
+    return traces, anns
+
+
+def _label_box(name: str, f: Fit, kanji: bool) -> tuple[float, float, float, float]:
+    """The extent of a province's name around its label point (left, bottom, right, top), plot units."""
+    half_w = f.px(max(len(name) * 0.62 * f.font, 2.2 * f.font) / 2)
+    half_h = f.px((2.3 if kanji else 1.2) * f.font / 2)
+    return (round(-half_w, 1), round(-half_h, 1), round(half_w, 1), round(half_h, 1))
+
+
+def token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> dict[str, tuple[float, float]]:
+    """Where each province's token row goes (provinces of the state in play)."""
+    if state is None:
+        return {}
+    t, b, u = f.token, f.building, f.unrest
+    cluster = (round(-f.px(t / 2 + 3 + u), 1), round(-f.px(t / 2 + 1), 1),
+               round(f.px(t / 2 + 3 + 3 * (b + 2)), 1), round(f.px(t / 2 + 1), 1))
+    return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
+            for n in state.provinces if n not in excluded}
+
+
+def state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, tuple[float, float]]) -> list[dict]:
+    """Army tokens, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
+    provinces = sorted(state.provinces.items()) if state is not None else []
+    t, b, u = f.token, f.building, f.unrest
+    ax, ay, at, ac, atc, aline, ah = [], [], [], [], [], [], []
+    for n, ps in provinces:
+        if n in excluded or ps.owner is None:
+            continue
+        x, y = spots[n]
+        style = _style(state, ps.owner)
+        ax.append(round(x, 1))
+        ay.append(round(y, 1))
+        at.append(f"{style.letter}{ps.armies}")
+        ac.append(style.fill)
+        atc.append(style.text)
+        aline.append("#FFFFFF" if style.name == "black" else "#111111")
+        ah.append(state_hover(n, state))
+    out = [_scatter(
+        x=ax, y=ay, mode="markers+text", text=at, name="armies", textposition="middle center",
+        marker=dict(symbol="square", size=t, color=ac, line=dict(color=aline, width=1.5)),
+        textfont=dict(color=atc, size=max(8, round(t * 0.5)), weight="bold"), hovertext=ah, hoverinfo="text", showlegend=False,
+    )]
+    # the buildings of every province in one trace (each point its shape, size and owner's colour)
+    bx, by, bc, bs, bsize = [], [], [], [], []
+    for n, ps in provinces:
+        if n in excluded:
+            continue
+        x, y = spots[n]
+        for slot, building in enumerate(sorted(ps.buildings, key=BUILDINGS.index)):
+            bx.append(round(x + f.px(t / 2 + 3 + b / 2 + slot * (b + 2)), 1))
+            by.append(round(y, 1))
+            bc.append(_style(state, ps.owner).fill if ps.owner is not None else NEUTRAL_FILL)
+            bs.append(BUILDING_SYMBOLS[building])
+            bsize.append(b + (2 if building == "temple" else 0))
+    out.append(_scatter(
+        x=bx, y=by, mode="markers", name="buildings",
+        marker=dict(symbol=bs, size=bsize, color=bc, opacity=1, line=dict(color="#111111", width=1.4)),  # (sizes per point: plotly's default opacity would be 0.7)
+        hoverinfo="skip", showlegend=False,
+    ))
+    ux, uy, ut = [], [], []
+    for n, ps in provinces:
+        if n in excluded or not ps.unrest:
+            continue
+        x, y = spots[n]
+        ux.append(round(x - f.px(t / 2 + 3 + u / 2), 1))
+        uy.append(round(y, 1))
+        ut.append(str(ps.unrest))
+    out.append(_scatter(
+        x=ux, y=uy, mode="markers+text", text=ut, name=_("Unrest markers"), meta="unrest", textposition="middle center",
+        marker=dict(symbol="diamond", size=u * 1.25, color="#FFFFFF", line=dict(color=UNREST_COLOUR, width=2)),
+        textfont=dict(color=UNREST_COLOUR, size=max(8, round(u * 0.6))), hoverinfo="skip",
+        showlegend=state is not None, legendrank=30,
+    ))
+    return out

@@ -1,0 +1,154 @@
+"""The board's static layers: everything no game state changes (coast, province areas, region
+outlines, names, the hover layer and the legend's building shapes), built once per side, player
+count, view, size, language and whether a game is shown (see :mod:`shogun_tutor.viz.board`).
+
+Few traces, because plotly.js redraws every trace of a figure on every update: the province
+areas are one trace per region (``fill="toself"`` over outlines separated by ``None``), the
+hover layer is one trace of invisible points (``mode="none"``: nothing is drawn) whose hover
+texts are sent once, in ``meta``, and picked per point by ``hovertemplate``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from ..data import BOARD, BUILDINGS
+from ..i18n import _
+from ..text import terms
+from . import geometry as geo
+from .board_base import (
+    BUILDING_SYMBOLS,
+    COAST_COLOUR,
+    LABEL_COLOUR,
+    Fit,
+    excluded as excluded_provinces,
+    scatter,
+    tolerance,
+)
+from .board_text import hover_text, label_texts
+from .palette import EXCLUDED_FILL, REGION_FILLS, REGION_LINES, SEA_ROUTE
+
+PROVINCE_EDGE = dict(color="rgba(255,255,255,0.9)", width=1.2)
+LABEL_SHADOW = "0px 0px 2px rgba(255,255,255,0.95)"
+
+
+def _areas(side: str, players: int, view: str, f: Fit) -> list[dict]:
+    """One filled trace per region (``area:<region>``), one for the provinces out of play
+    (``area:out``, crossed), and in the changes view the provinces that change region hatched
+    in their other region's colour (``hatch:<other region>``; empty in the other views)."""
+    o = f.orientation
+    tol = tolerance(f)
+    shapes = geo.province_shapes(o)
+    out_of_play = excluded_provinces(side, players)
+    other = "moon" if side == "sun" else "sun"
+    parts: dict[str, tuple[list, list]] = {key: ([], []) for key in
+                                           [f"area:{r}" for r in BOARD.regions] + ["area:out"]
+                                           + [f"hatch:{r}" for r in BOARD.regions]}
+
+    def add(key: str, name: str) -> None:
+        x, y = geo.outline_xy(shapes[name], tol)
+        xs, ys = parts[key]
+        if xs:
+            xs.append(None)
+            ys.append(None)
+        xs += x
+        ys += y
+
+    for p in BOARD.provinces:
+        if p.name in out_of_play:
+            add("area:out", p.name)
+            continue
+        add(f"area:{p.region(side)}", p.name)
+        if view == "changes" and p.region(other) != p.region(side):
+            add(f"hatch:{p.region(other)}", p.name)
+    out = []
+    for region in BOARD.regions:
+        x, y = parts[f"area:{region}"]
+        out.append(scatter(x=x, y=y, fill="toself", fillcolor=REGION_FILLS[region], line=PROVINCE_EDGE, mode="lines",
+                           name=f"area:{region}", meta="area", hoverinfo="skip", showlegend=False))
+    x, y = parts["area:out"]
+    out.append(scatter(x=x, y=y, fill="toself", fillcolor=EXCLUDED_FILL, line=PROVINCE_EDGE, mode="lines",
+                       fillpattern=dict(shape="x", fgcolor="#9E9E9E", bgcolor=EXCLUDED_FILL, size=9, solidity=0.12),
+                       name="area:out", meta="area", hoverinfo="skip", showlegend=False))
+    for region in BOARD.regions:  # over the areas: the hatch of the changes view
+        x, y = parts[f"hatch:{region}"]
+        out.append(scatter(x=x, y=y, fill="toself", fillcolor="rgba(0,0,0,0)", mode="lines",
+                           fillpattern=dict(shape="/", fgcolor=REGION_LINES[region], bgcolor="rgba(0,0,0,0)",
+                                            size=11, solidity=0.5),
+                           line=dict(color="#111111", width=3), name=f"hatch:{region}", meta="hatch",
+                           hoverinfo="skip", showlegend=False, visible=bool(x)))
+    return out
+
+
+def _labels(side: str, players: int, view: str, f: Fit, kanji: bool) -> list[dict]:
+    """Province names: the romaji in bold (``labels``) and the kanji below (``kanji``), plain text."""
+    names = [p.name for p in BOARD.provinces]
+    lx, ly = zip(*(geo.label_point(n, f.orientation) for n in names))
+    gap = f.px(f.font * 0.12) if kanji else 0.0  # half the space between the two lines
+    x = [round(v, 1) for v in lx]
+    y, ky = [round(v + gap, 1) for v in ly], [round(v - gap, 1) for v in ly]
+    texts = [label_texts(n, side, players, view, kanji) for n in names]
+    font = dict(size=f.font, color=LABEL_COLOUR, shadow=LABEL_SHADOW)
+    return [
+        scatter(x=x, y=y, mode="text", text=[escape(a) for a, _b in texts], customdata=names, name="labels",
+                textposition="top center" if kanji else "middle center", textfont={**font, "weight": "bold"},
+                hoverinfo="skip", showlegend=False),
+        scatter(x=x if kanji else [], y=ky if kanji else [], mode="text", text=[escape(b) for _a, b in texts] if kanji else [],
+                name="kanji", textposition="bottom center", textfont=font, hoverinfo="skip", showlegend=False,
+                visible=kanji),
+    ]
+
+
+def _hover_layer(side: str, players: int, f: Fit) -> dict:
+    """Invisible points covering every province: hover and click anywhere in a province.
+    ``customdata`` names each point's province; the hover texts are sent once (``meta``)."""
+    names = [p.name for p in BOARD.provinces]
+    index = {n: i for i, n in enumerate(names)}
+    out_of_play = excluded_provinces(side, players)
+    x, y, which = [], [], []
+    for name, px, py in geo.hit_points(f.orientation):
+        x.append(round(px))
+        y.append(round(py))
+        which.append(name)
+    border = {n: "#777777" if n in out_of_play else REGION_LINES[BOARD.province(n).region(side)] for n in names}
+    return scatter(
+        x=x, y=y, mode="none", hoveron="points", name="hit", customdata=which,
+        meta=[hover_text(n, side, players) for n in names],
+        hovertemplate=[f"%{{meta[{index[n]}]}}" for n in which],
+        # namelength 0: no box with the trace's name beside the text (instead of <extra></extra> per point)
+        hoverlabel=dict(bordercolor=[border[n] for n in which], namelength=0), showlegend=False)
+
+
+@lru_cache(maxsize=48)
+def static_layers(side: str, players: int, view: str, f: Fit, kanji: bool, with_state: bool,
+                  language: str) -> dict[str, Any]:
+    """The layers that no game state changes, built once per key (``language`` is part of the key)."""
+    o = f.orientation
+    tol = tolerance(f)
+    out: dict[str, Any] = {}
+    # coast: a band of shallow water around the land
+    cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4), tol)
+    out["coast"] = scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
+                           line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False)
+    out["areas"] = _areas(side, players, view, f)
+    rx: list = []
+    ry: list = []
+    for region in BOARD.regions:
+        x, y = geo.outline_xy(geo.region_outline(side, region, o), tol)
+        rx += x + [None]
+        ry += y + [None]
+    out["regions"] = scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
+                             line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2))
+    out["labels"] = _labels(side, players, view, f, kanji)
+    out["hit"] = _hover_layer(side, players, f)
+    # legend shapes of the buildings (the map colours buildings by owner)
+    for k, building in enumerate(BUILDINGS):
+        out[f"legend:{building}"] = scatter(
+            x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
+            marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF", line=dict(color="#111111", width=1.6)),
+            hoverinfo="skip", showlegend=with_state, legendrank=20 + k)
+    out["sea-legend"] = scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
+                                line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10)
+    return out
