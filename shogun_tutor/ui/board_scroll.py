@@ -2,7 +2,8 @@
 
 On a phone the guided game's board sits in a box lower than the map (``ui/app.py``,
 guided game layout), so the province a step is about can lie outside it. The board
-figure knows where each province is drawn (its ``hit:<province>`` trace); this
+figure knows where each province is drawn (the points of its ``hit`` trace whose
+``customdata`` names the province); this
 hidden anywidget finds that point in the browser and scrolls the nearest scrolling
 box around the figure just enough to show it, and only when it is out of view (on
 a laptop nothing scrolls). Each request is one custom message, so asking twice for
@@ -28,12 +29,13 @@ function render({ model, el }) {
     const home = el.closest('.shogun-game-board') || document;
     const gd = home.querySelector('.js-plotly-plot.shogun-board');
     const fl = gd && gd._fullLayout;
-    const trace = gd && (gd._fullData || []).find((t) => t.name === 'hit:' + province);
-    if (!fl || !fl.yaxis || !trace || !trace.y || !trace.y.length) {
+    const trace = gd && (gd._fullData || []).find((t) => t.name === 'hit');
+    const names = trace && trace.customdata ? Array.from(trace.customdata) : [];
+    const ys = trace && trace.y ? Array.from(trace.y).filter((v, i) => v !== null && names[i] === province) : [];
+    if (!fl || !fl.yaxis || !ys.length) {
       if (tries > 0) setTimeout(() => show(province, tries - 1), 150);  // the figure is still being drawn
       return;
     }
-    const ys = Array.from(trace.y).filter((v) => v !== null);
     const y = fl._size.t + fl.yaxis.l2p(ys.reduce((a, b) => a + b, 0) / ys.length);
     const box = scroller(gd);
     if (!box) return;

@@ -217,7 +217,7 @@ def test_the_tower_tab_replays_a_game_battle_apart_from_its_demo(browser, voila_
 
 
 # where the province a step highlights lies in the board's scrolling box: the box's view and the province's
-# height in it (from the figure's own hit trace), and what the scroll helper last brought into view
+# height in it (from the points of the figure's hover trace that name it), and what the scroll helper last brought into view
 _IN_BOX_JS = """() => {
   const home = document.querySelector('.shogun-game-board');
   const gd = home.querySelector('.js-plotly-plot.shogun-board');
@@ -226,10 +226,11 @@ _IN_BOX_JS = """() => {
   while (box !== home && !(box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)))
     box = box.parentElement;
   const province = shown ? shown.dataset.shown : null;
-  const t = province && gd._fullData.find((d) => d.name === 'hit:' + province);
+  const t = province && gd._fullData.find((d) => d.name === 'hit');
   const where = {province, box: [box.scrollTop, box.clientHeight, box.scrollHeight], scroller: box.className.slice(0, 60)};
-  if (!t) return where;
-  const ys = Array.from(t.y).filter((v) => v !== null);
+  const names = t && t.customdata ? Array.from(t.customdata) : [];
+  const ys = t ? Array.from(t.y).filter((v, i) => v !== null && names[i] === province) : [];
+  if (!ys.length) return where;
   const y = gd._fullLayout._size.t + gd._fullLayout.yaxis.l2p(ys.reduce((a, b) => a + b, 0) / ys.length);
   const top = gd.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop + y;
   return {...where, top};
