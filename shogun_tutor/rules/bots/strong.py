@@ -1,18 +1,23 @@
 """The strong bot: the improved heuristic's plan variants, tried out with the engine itself.
 
 At its first plan decision of a round it builds plan candidates (the heuristic
-with other knobs: bolder, more careful, a builder, a chest bid...), drops
-duplicates, and plays the rest of the round (through the winter after the
-autumn) a fixed number of times for each candidate with fast heuristic
-playouts. Hidden information is sampled with a seeded RNG: the plans the
-earlier seats already laid face down (from the heuristic with varied knobs),
-the five face-down action cards, the event draw and the tower's throws. All
-candidates meet the same samples (common random numbers), so the comparison is
-fair; the candidate with the best average standing is played. The other
-decisions follow the chosen plan as the heuristic would.
+with other knobs: bolder, more careful, a builder, a chest bid, but also plans of
+another kind: no battle, every battle in reach, no building, armies first,
+thrift), drops duplicates, and plays the rest of the round (through the winter
+after the autumn) with fast heuristic playouts. Hidden information is sampled
+with a seeded RNG: the plans the earlier seats already laid face down (from the
+heuristic with varied knobs), the five face-down action cards, the event draw
+and the tower's throws. All candidates meet the same samples (common random
+numbers), so the comparison is fair. The playouts are shared out by successive
+halving (:meth:`StrongBot._race`): every candidate gets a few, the better half
+goes on with twice as many, and the race stops early once the leader is clear;
+the candidate with the best average standing is played. The other decisions
+follow the chosen plan as the heuristic would; places and battle moves race the
+heuristic's choice against the other sensible ones the same way.
 
 Determinism: the samples' seeds come from the bot's seed and the round, never
-from time, hash() or id(); the number of playouts is fixed, not a time budget.
+from time, hash() or id(); the number of playouts depends only on their values,
+never on a time budget.
 """
 
 from __future__ import annotations
