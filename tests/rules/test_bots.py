@@ -137,6 +137,27 @@ def test_strong_bot_is_deterministic_in_one_process_and_searches():
     assert search["playouts"] >= search["candidates"] >= 1
 
 
+def test_the_race_finds_the_best_candidate_and_spends_its_playouts_on_the_leaders():
+    # candidate c is worth 3c on average; a sample's noise is mostly shared by the candidates (common random
+    # numbers), partly their own, so the leader is not clear at once
+    calls: list[tuple[int, int]] = []
+
+    def run(c, i):
+        calls.append((c, i))
+        return 3 * c + ((i * 7919) % 13 - 6) + ((c * 31 + i * 17) % 9 - 4)
+
+    bot = StrongBot(1, stages=3)
+    best, margin, playouts = bot._race(6, run, 4)
+    assert best == 5 and 10 < margin < 20 and playouts == len(calls)
+    per = [sum(1 for c, _ in calls if c == k) for k in range(6)]
+    assert per[5] == per[4] > per[2] > per[0] == 4  # the worst stays at the first stage's samples
+    assert sorted(set(i for c, i in calls if c == 0)) == [0, 1, 2, 3]  # every candidate meets samples 0, 1, 2...
+    # a candidate far ahead ends the race after the first stage
+    calls.clear()
+    assert bot._race(3, lambda c, i: run(c, i) + 30 * (c == 1), 4)[0] == 1
+    assert len(calls) == 12
+
+
 def test_playouts_do_not_touch_the_real_game():
     game = new_game(players=4, seed=3, history=False)
     before = game.save()

@@ -1,18 +1,23 @@
 """The strong bot: the improved heuristic's plan variants, tried out with the engine itself.
 
 At its first plan decision of a round it builds plan candidates (the heuristic
-with other knobs: bolder, more careful, a builder, a chest bid...), drops
-duplicates, and plays the rest of the round (through the winter after the
-autumn) a fixed number of times for each candidate with fast heuristic
-playouts. Hidden information is sampled with a seeded RNG: the plans the
-earlier seats already laid face down (from the heuristic with varied knobs),
-the five face-down action cards, the event draw and the tower's throws. All
-candidates meet the same samples (common random numbers), so the comparison is
-fair; the candidate with the best average standing is played. The other
-decisions follow the chosen plan as the heuristic would.
+with other knobs: bolder, more careful, a builder, a chest bid, but also plans of
+another kind: no battle, every battle in reach, no building, armies first,
+thrift), drops duplicates, and plays the rest of the round (through the winter
+after the autumn) with fast heuristic playouts. Hidden information is sampled
+with a seeded RNG: the plans the earlier seats already laid face down (from the
+heuristic with varied knobs), the five face-down action cards, the event draw
+and the tower's throws. All candidates meet the same samples (common random
+numbers), so the comparison is fair. The playouts are shared out by successive
+halving (:meth:`StrongBot._race`): every candidate gets a few, the better half
+goes on with twice as many, and the race stops early once the leader is clear;
+the candidate with the best average standing is played. The other decisions
+follow the chosen plan as the heuristic would; places and battle moves race the
+heuristic's choice against the other sensible ones the same way.
 
 Determinism: the samples' seeds come from the bot's seed and the round, never
-from time, hash() or id(); the number of playouts is fixed, not a time budget.
+from time, hash() or id(); the number of playouts depends only on their values,
+never on a time budget.
 """
 
 from __future__ import annotations
@@ -37,7 +42,15 @@ CANDIDATES: tuple[Style, ...] = (
     Style(bid=2),
     Style(rice_margin=2),
     Style(chest_value=0.15),
+    # plans of another kind: no battle at all, every battle in reach, no building, armies first, thrift
+    Style(aggression=-3.0),
+    Style(aggression=1.5),
+    Style(build_bias=-3.0),
+    Style(defence_bias=1.0),
+    Style(chest_value=1.0),
 )
+#: what an army on the board is worth at the playout's horizon (5 armies cost 3 chests, a chest counts 0.3)
+ARMY_VALUE = 0.12
 
 
 def fork(game: Game, seed: int) -> Game:
@@ -54,7 +67,7 @@ def fork(game: Game, seed: int) -> Game:
 
 def evaluate(game: Game, seat: int) -> float:
     """The seat's standing: points, the board's next scoring for each winter still to come,
-    chests and armies a little; minus the rivals' (half the best, half the average)."""
+    chests and armies (a little under their price); minus the rivals' (half the best, half the average)."""
     s = game.state
     nodes = game.graph.nodes
     if s.phase == "end":
@@ -72,7 +85,7 @@ def evaluate(game: Game, seat: int) -> float:
     for pl in s.players:
         v = pl.points + winters_left * proj[pl.seat]["total"]
         if s.phase != "end":
-            v += 0.3 * pl.chests + 0.03 * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
+            v += 0.3 * pl.chests + ARMY_VALUE * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
             if winters_left and rounds_left:
                 short = len(pl.hand) + mean_loss - pl.rice - 3.5 * (rounds_left - 1)
                 v -= 0.6 * max(0.0, short)
@@ -88,13 +101,16 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 8, candidates: tuple[Style, ...] = CANDIDATES,
-                 option_samples: int = 6, min_margin: float = 0.3, max_moves: int = 4):
+    def __init__(self, seed: int = 0, samples: int = 4, candidates: tuple[Style, ...] = CANDIDATES,
+                 option_samples: int = 3, min_margin: float = 0.3, max_moves: int = 4, stages: int = 3,
+                 plan_margin: float = 0.0):
         self.seed = seed
         self.samples = samples
         self.option_samples = option_samples
         self.min_margin = min_margin  # a different place or move only when the playouts say clearly so
         self.max_moves = max_moves  # move options tried in playouts (the heuristic's best, one per target)
+        self.stages = stages  # successive-halving stages of the race between candidates
+        self.plan_margin = plan_margin  # another plan than the heuristic's own only when ahead by this much
         self.candidates = candidates
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
@@ -132,19 +148,15 @@ class StrongBot:
         cands = [choice] + [d for d in options if d != choice]
         if len(cands) == 1:
             return choice, reason
-        totals = [0.0] * len(cands)
-        samples = self._scaled(self.option_samples, game)
-        for i in range(samples):
-            seed = self._sample_seed(game, seat, 1000 + i) + 17 * len(game.state.log)
-            for c, d in enumerate(cands):
-                totals[c] += self._playout(game, seat, self.base.style, seed, first=d)
-        best = max(range(len(cands)), key=lambda c: (totals[c], -c))
-        margin = (totals[best] - totals[0]) / samples
-        self.last_search = {"candidates": len(cands), "playouts": samples * len(cands),
-                            "chosen": best, "margin": round(margin, 2)}
+        base = 17 * len(game.state.log)
+        best, margin, playouts = self._race(
+            len(cands), lambda c, i: self._playout(game, seat, self.base.style,
+                                                   self._sample_seed(game, seat, 1000 + i) + base, first=cands[c]),
+            self._scaled(self.option_samples, game))
+        self.last_search = {"candidates": len(cands), "playouts": playouts, "chosen": best, "margin": round(margin, 2)}
         if best == 0 or margin < self.min_margin:
             return choice, reason
-        return cands[best], Reason("lookahead", playouts=samples * len(cands), margin=round(margin, 1))
+        return cands[best], Reason("lookahead", playouts=playouts, margin=round(margin, 1))
 
     # --- the look-ahead -------------------------------------------------------------
     def _sample_seed(self, game: Game, seat: int, i: int) -> int:
@@ -161,21 +173,48 @@ class StrongBot:
                 plans.append((style, cards))
         if len(plans) == 1:
             return plans[0][0], {"candidates": 1, "playouts": 0}
-        totals = [0.0] * len(plans)
-        samples = self._scaled(self.samples, game)
-        for i in range(samples):
-            seed = self._sample_seed(game, seat, i)
-            for c, (style, _) in enumerate(plans):
-                totals[c] += self._playout(game, seat, style, seed)
-        best = max(range(len(plans)), key=lambda c: (totals[c], -c))
-        margin = (totals[best] - totals[0]) / samples
-        return plans[best][0], {"candidates": len(plans), "playouts": samples * len(plans),
-                                "chosen": best, "margin": round(margin, 2)}
+        best, margin, playouts = self._race(
+            len(plans), lambda c, i: self._playout(game, seat, plans[c][0], self._sample_seed(game, seat, i)),
+            self._scaled(self.samples, game))
+        if best != 0 and margin < self.plan_margin:
+            best = 0
+        return plans[best][0], {"candidates": len(plans), "playouts": playouts, "chosen": best,
+                                "margin": round(margin, 2)}
+
+    def _race(self, n: int, run, samples: int) -> tuple[int, float, int]:
+        """Successive halving over ``n`` candidates: ``run(c, i)`` is candidate c's value on sample i (the same
+        samples for every candidate: common random numbers). Every candidate gets ``samples`` playouts; then the
+        better half (at least two) goes on with twice as many, up to ``stages`` times, unless the leader is already clear.
+        Returns (best candidate, its mean margin over candidate 0, playouts)."""
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        want = samples
+        for stage in range(self.stages):
+            for c in alive:
+                while len(values[c]) < want:
+                    values[c].append(run(c, len(values[c])))
+            ranked = sorted(alive, key=lambda c: (-statistics.fmean(values[c]), c))
+            if len(ranked) == 1 or stage == self.stages - 1 or self._clear(values[ranked[0]], values[ranked[1]]):
+                break
+            alive = sorted(ranked[:max(2, (len(ranked) + 1) // 2)])
+            want *= 2
+        best = ranked[0]
+        k = min(len(values[best]), len(values[0]))
+        margin = statistics.fmean(values[best][:k]) - statistics.fmean(values[0][:k])
+        return best, margin, sum(len(v) for v in values)
+
+    @staticmethod
+    def _clear(lead: list[float], second: list[float], z: float = 3.0) -> bool:
+        """True if the leader's paired lead over the second is more than ``z`` standard errors."""
+        diffs = [a - b for a, b in zip(lead, second)]
+        if len(diffs) < 3:
+            return False
+        return statistics.fmean(diffs) > z * statistics.stdev(diffs) / len(diffs) ** 0.5 + 1e-9
 
     @staticmethod
     def _scaled(samples: int, game: Game) -> int:
         """Playouts per candidate: ``samples`` for 3 players, fewer for more (a playout costs per seat)."""
-        return max(3, round(samples * COMPONENTS.min_players / game.state.num_players))
+        return max(2, round(samples * COMPONENTS.min_players / game.state.num_players))
 
     def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None) -> float:
         rng = random.Random(seed)
