@@ -110,6 +110,15 @@ def scatter(**props: Any) -> dict:
     return {"type": "scatter", **{k: v for k, v in props.items() if v is not None}}
 
 
+def append_polyline(xs: list, ys: list, x: list, y: list) -> None:
+    """Add one line or outline to a trace's points; ``None`` separates it from the one before (one trace, many pieces)."""
+    if xs:
+        xs.append(None)
+        ys.append(None)
+    xs += x
+    ys += y
+
+
 def tolerance(f: Fit) -> float:
     """Outlines are simplified to half a screen pixel (whole plot units when that is finer than a pixel)."""
     return f.px(0.5)

@@ -20,6 +20,7 @@ from .board_base import (
     LESSON_COLOUR,
     UNREST_COLOUR,
     Fit,
+    append_polyline,
     scatter as _scatter,
     style as _style,
     tolerance as _tolerance,
@@ -80,12 +81,7 @@ def sea_routes(f: Fit, g, selected: str | None = None) -> list[dict]:
         x, y = geo.line_xy(geo.sea_route(b.a, b.b, f.orientation))
         in_play = b.a in g and b.b in g
         key = "sea-out" if not in_play else "sea-selected" if selected in (b.a, b.b) else "sea"
-        xs, ys = parts[key]
-        if xs:
-            xs.append(None)
-            ys.append(None)
-        xs += x
-        ys += y
+        append_polyline(*parts[key], x, y)
     width = max(2.0, f.font / 4.5)
     looks = {"sea": dict(color=SEA_ROUTE, width=width, dash="dash"),
              "sea-selected": dict(color=SEA_ROUTE, width=2 * width, dash="dash"),

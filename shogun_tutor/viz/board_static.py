@@ -23,6 +23,7 @@ from .board_base import (
     COAST_COLOUR,
     LABEL_COLOUR,
     Fit,
+    append_polyline,
     excluded as excluded_provinces,
     scatter,
     tolerance,
@@ -48,13 +49,7 @@ def _areas(side: str, players: int, view: str, f: Fit) -> list[dict]:
                                            + [f"hatch:{r}" for r in BOARD.regions]}
 
     def add(key: str, name: str) -> None:
-        x, y = geo.outline_xy(shapes[name], tol)
-        xs, ys = parts[key]
-        if xs:
-            xs.append(None)
-            ys.append(None)
-        xs += x
-        ys += y
+        append_polyline(*parts[key], *geo.outline_xy(shapes[name], tol))
 
     for p in BOARD.provinces:
         if p.name in out_of_play:
