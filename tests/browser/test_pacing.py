@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from shogun_tutor.text import terms
 
@@ -211,7 +212,8 @@ def test_the_tower_tab_replays_a_game_battle_apart_from_its_demo(browser, voila_
         slider.locator(".noUi-handle, .ui-slider-handle").first.focus()
         page.keyboard.press("Home")  # 0 attacking armies
         page.wait_for_selector(".shogun-tower-problem [role=alert]", timeout=30_000)
-        assert page.locator(".shogun-throw").first.is_disabled()
+        # the alert and the disabled throw arrive as two widget updates: wait for the second as well
+        expect(page.locator(".shogun-throw").first).to_be_disabled(timeout=30_000)
         _shot(ap, "pacing-laptop-tower-refused")
         ap.assert_clean()
 
