@@ -7,7 +7,10 @@ guided game opened from the welcome, Next step click -> view updated (median, p9
 language switches, websocket bytes of a visit that opens every tab, kernel RSS after load and
 after the steps, pages opened together (at once and staggered by 3 s), and the kernel CPU of the
 first screen in a fresh process (imports + ``build_app()`` against the trivial app's cell). Every app figure is printed next to the trivial app's and their ratio,
-because the machine is shared: compare within one run, not across runs.
+because the machine is shared: compare within one run, not across runs. The trivial app is served by
+plain Voila with the server-side settings of ``shogun-tutor app`` that are not about the app: closed
+pages free their kernels (plain Voila refuses that shutdown), so every round of pages opened together
+starts from the pool alone, and Voila waits as long for a cell's output on a busy server.
 
 ``--plain-voila`` serves the notebook with plain ``voila --preheat_kernel`` instead of
 ``shogun-tutor app`` (to measure an older checkout: ``PYTHONPATH=/path/to/it``).
@@ -56,6 +59,10 @@ TRIVIAL = {
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4, "nbformat_minor": 5,
 }
+
+# plain Voila with the server-side fix of `shogun-tutor app` that is not about the app: closed pages free their kernels
+TRIVIAL_SERVER = ("import sys\nfrom shogun_tutor.serve import accept_page_close_shutdown\naccept_page_close_shutdown()\n"
+                  "from voila.app import Voila\nVoila.launch_instance(argv=sys.argv[1:])")
 
 # a click -> the text changed and the plot's drawing changed (DOM mutations inside the plot, the
 # last one before a 100 ms quiet spell); a step whose plot did not change is reported
@@ -125,12 +132,13 @@ class Server:
                 pass
         return out
 
-    def wait_pool(self, count: int, timeout: float = 120) -> None:
-        """Wait until ``count`` kernels run and are idle (a preheated kernel has run its notebook)."""
+    def wait_pool(self, count: int, timeout: float = 60) -> None:
+        """Wait until the pages closed before have freed their kernels (at most ``timeout``) and
+        ``count`` kernels run idle (a preheated kernel has run its notebook)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             ks = self.kernels()
-            if len(ks) >= count and all(k.cpu_percent(interval=0.2) < 5 for k in ks):
+            if len(ks) == count and all(k.cpu_percent(interval=0.2) < 5 for k in ks):
                 return
             time.sleep(0.5)
 
@@ -282,11 +290,19 @@ async def main(args) -> None:
     trivial_nb = Path(tempfile.mkdtemp()) / "trivial.ipynb"
     trivial_nb.write_text(json.dumps(TRIVIAL))
     pool = args.pool_size
-    voila = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
-             f"--pool_size={pool}"]
+    # both servers accept Voila's page-close shutdown (plain Voila refuses it, voila#1458, and its kernels
+    # would pile up over the rounds, ~10 GB by the end): each round starts from the pool alone
+    from shogun_tutor import serve
+
+    # the server-level settings of `shogun-tutor app` that are not about the app, for both servers: the wait
+    # for a cell's output on a busy server (without it both lost pages when 20 opened at once)
+    iopub = getattr(serve, "IOPUB_TIMEOUT", 60)
+    options = ["--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", f"--pool_size={pool}",
+               f"--VoilaExecutor.iopub_timeout={iopub}"]
+    voila = [sys.executable, "-c", TRIVIAL_SERVER] + options
     pa, pt = free_port(), free_port()
     if args.plain_voila:
-        app_cmd = voila + [str(ROOT / "notebooks" / "app.ipynb"), f"--port={pa}"]
+        app_cmd = [sys.executable, "-m", "voila"] + options + [str(ROOT / "notebooks" / "app.ipynb"), f"--port={pa}"]
     else:
         app_cmd = [sys.executable, "-m", "shogun_tutor", "app", "--port", str(pa), "--pool-size", str(pool)]
     app = Server(app_cmd, pa, out / "app.log")
@@ -361,7 +377,7 @@ async def main(args) -> None:
                     how = f"staggered by {stagger:.0f} s" if stagger else "at once"
                     if name == "app" and ok:
                         await open_game(ok[0][1])
-                        step_p = await steps(ok[0][1], sel, 10)
+                        step_p = await steps(ok[0][1], sel, 20)
                     print(f"{n:2} pages {how} {name:8}rendered {len(ok)}/{n}: {summary(times[name])}; "
                           f"kernels' RSS {total:.0f} MB")
                     for r in ok:

@@ -1,0 +1,34 @@
+"""``shogun-tutor app``'s Voilà command line is read by Voilà as meant: a misspelt option is only
+a warning to traitlets, and the setting silently keeps its default."""
+
+from __future__ import annotations
+
+import nbformat
+from voila.app import Voila
+from voila.execute import VoilaExecutor
+
+from shogun_tutor import serve
+
+
+def _config(tmp_path):
+    argv = serve.voila_argv(serve.notebook_path(), 8899, "127.0.0.1", pool_size=2, cull_idle=600,
+                            cull_interval=30, open_browser=False)
+    app = Voila()
+    app.parse_command_line(argv)
+    return app.config
+
+
+def test_voila_waits_long_enough_for_a_cells_output_on_a_busy_server(tmp_path):
+    config = _config(tmp_path)
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
+    assert executor.iopub_timeout == serve.IOPUB_TIMEOUT > VoilaExecutor.class_traits()["iopub_timeout"].default_value
+    assert executor.raise_on_iopub_timeout is False  # a late output is waited for, never turned into an error page
+
+
+def test_preheat_pool_and_culling_reach_their_settings(tmp_path):
+    config = _config(tmp_path)
+    assert config.Voila.ip == "127.0.0.1"
+    assert config.VoilaConfiguration.multi_kernel_manager_class == "shogun_tutor.serve.PoolAwareKernelManager"
+    manager = serve.PoolAwareKernelManager(config=config)  # the settings as the kernel manager reads them
+    assert (manager.cull_idle_timeout, manager.cull_interval) == (600, 30)
+    assert manager.cull_connected is False and manager.cull_busy is False
