@@ -31,3 +31,20 @@ def test_launch_links_point_at_the_real_notebook():
     assert links
     for path in links:
         assert (ROOT / path).is_file(), path
+
+
+def test_binder_configures_voila_as_shogun_tutor_app_does():
+    """The server extension on a BinderHub gets the server settings of ``shogun-tutor app``."""
+    import json
+
+    from shogun_tutor import serve
+
+    post = (ROOT / "binder" / "postBuild").read_text()
+    config = json.loads(re.search(r"<<JSON\n(.*?)\nJSON", post, re.S).group(1))
+    argv = serve.voila_argv(serve.notebook_path(), 8866, "127.0.0.1", 1, 900, 60, False)
+    assert config["VoilaConfiguration"]["template"] == serve.TEMPLATE
+    assert f"--VoilaExecutor.iopub_timeout={config['VoilaExecutor']['iopub_timeout']}" in argv
+    cull = config["MappingKernelManager"]
+    assert f"--MappingKernelManager.cull_idle_timeout={cull['cull_idle_timeout']}" in argv
+    assert f"--MappingKernelManager.cull_interval={cull['cull_interval']}" in argv
+    assert cull["cull_connected"] is False and "--MappingKernelManager.cull_connected=False" in argv
