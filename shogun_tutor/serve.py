@@ -15,7 +15,9 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
 * Voilà waits up to ``IOPUB_TIMEOUT`` seconds for a cell's output once the kernel has answered
   (nbclient's default, 4 s, is missed when many visitors arrive together: 20 pages opened at once
   on 2 cores lost the app's output for 19 of them, and 3 of 20 for a trivial app — an empty page
-  for good, logged as "Timeout waiting for IOPub output").
+  for good, logged as "Timeout waiting for IOPub output"), and up to ``STARTUP_TIMEOUT`` seconds
+  for a new kernel to answer (nbclient's 60 s: one of 20 pages opened at once got an error page,
+  "Kernel didn't respond in 60 seconds").
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ TEMPLATE = "shogun"
 SHARE = HERE / "share" / "jupyter"  # share/jupyter/voila/templates/shogun
 #: seconds Voilà waits for a cell's output after the kernel's reply (nbclient's ``iopub_timeout``)
 IOPUB_TIMEOUT = 60
+#: seconds Voilà waits for a kernel it started to answer (nbclient's ``startup_timeout``)
+STARTUP_TIMEOUT = 180
 
 
 def notebook_path() -> Path:
@@ -83,6 +87,7 @@ def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: in
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
     ]
     if not open_browser:
         argv.append("--no-browser")

@@ -294,11 +294,11 @@ async def main(args) -> None:
     # would pile up over the rounds, ~10 GB by the end): each round starts from the pool alone
     from shogun_tutor import serve
 
-    # the server-level settings of `shogun-tutor app` that are not about the app, for both servers: the wait
-    # for a cell's output on a busy server (without it both lost pages when 20 opened at once)
-    iopub = getattr(serve, "IOPUB_TIMEOUT", 60)
-    options = ["--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", f"--pool_size={pool}",
-               f"--VoilaExecutor.iopub_timeout={iopub}"]
+    # the server-level settings of `shogun-tutor app` that are not about the app, for both servers: the waits
+    # for a kernel and a cell's output on a busy server (without them pages were lost when 20 opened at once)
+    waits = [f"--VoilaExecutor.{name}={getattr(serve, const, default)}"
+             for name, const, default in [("iopub_timeout", "IOPUB_TIMEOUT", 60), ("startup_timeout", "STARTUP_TIMEOUT", 180)]]
+    options = ["--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", f"--pool_size={pool}"] + waits
     voila = [sys.executable, "-c", TRIVIAL_SERVER] + options
     pa, pt = free_port(), free_port()
     if args.plain_voila:

@@ -43,7 +43,8 @@ def test_binder_configures_voila_as_shogun_tutor_app_does():
     config = json.loads(re.search(r"<<JSON\n(.*?)\nJSON", post, re.S).group(1))
     argv = serve.voila_argv(serve.notebook_path(), 8866, "127.0.0.1", 1, 900, 60, False)
     assert config["VoilaConfiguration"]["template"] == serve.TEMPLATE
-    assert f"--VoilaExecutor.iopub_timeout={config['VoilaExecutor']['iopub_timeout']}" in argv
+    for name, value in config["VoilaExecutor"].items():
+        assert f"--VoilaExecutor.{name}={value}" in argv
     cull = config["MappingKernelManager"]
     assert f"--MappingKernelManager.cull_idle_timeout={cull['cull_idle_timeout']}" in argv
     assert f"--MappingKernelManager.cull_interval={cull['cull_interval']}" in argv

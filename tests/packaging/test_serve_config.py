@@ -18,11 +18,12 @@ def _config(tmp_path):
     return app.config
 
 
-def test_voila_waits_long_enough_for_a_cells_output_on_a_busy_server(tmp_path):
+def test_voila_waits_long_enough_for_a_kernel_and_its_output_on_a_busy_server(tmp_path):
     config = _config(tmp_path)
     executor = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
     assert executor.iopub_timeout == serve.IOPUB_TIMEOUT > VoilaExecutor.class_traits()["iopub_timeout"].default_value
     assert executor.raise_on_iopub_timeout is False  # a late output is waited for, never turned into an error page
+    assert executor.startup_timeout == serve.STARTUP_TIMEOUT > VoilaExecutor.class_traits()["startup_timeout"].default_value
 
 
 def test_preheat_pool_and_culling_reach_their_settings(tmp_path):
