@@ -37,6 +37,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.ops import nearest_points, polylabel, unary_union
 
 from ..data import BOARD
+from .diskcache import disk_cached
 
 ORIENTATIONS = ("wide", "tall")
 LAND_RADIUS = 62.0  # board px around a province's name
@@ -87,7 +88,7 @@ def islands() -> list[set[str]]:
 def _island_shapes() -> dict[frozenset, Polygon]:
     out = {}
     for members in sorted(islands(), key=len, reverse=True):  # the main island first
-        parts = [Point(board_point(n)).buffer(LAND_RADIUS, quad_segs=8) for n in members]
+        parts = [Point(board_point(n)).buffer(LAND_RADIUS, quad_segs=8) for n in sorted(members)]
         parts += [
             LineString([board_point(b.a), board_point(b.b)]).buffer(BORDER_WIDTH, quad_segs=4)
             for b in BOARD.borders
@@ -149,7 +150,7 @@ def _partition(lines: frozenset) -> dict[str, Polygon]:
     shapes: dict[str, Polygon] = {}
     strays: list[Polygon] = []
     for members, island in _island_shapes().items():
-        for n in members:
+        for n in sorted(members):  # not the set's order, which follows the hash seed
             shape = unary_union(groups[n]).intersection(island)
             polys = [g for g in getattr(shape, "geoms", [shape]) if g.geom_type == "Polygon" and g.area > 0]
             main = max(polys, key=lambda g: g.contains(Point(board_point(n))) * 1e9 + g.area)
@@ -165,7 +166,19 @@ def _partition(lines: frozenset) -> dict[str, Polygon]:
     return shapes
 
 
+def _shapes_to_json(shapes: dict[str, Polygon]) -> dict[str, str]:
+    return {n: shapely.to_wkb(g, hex=True) for n, g in shapes.items()}
+
+
+def _shapes_from_json(stored: dict[str, str]) -> dict[str, Polygon]:
+    shapes = {n: shapely.from_wkb(h) for n, h in stored.items()}
+    if sorted(shapes) != sorted(p.name for p in BOARD.provinces) or not all(g.geom_type == "Polygon" for g in shapes.values()):
+        raise ValueError("not the board's provinces")
+    return shapes
+
+
 @lru_cache(maxsize=1)
+@disk_cached("board-shapes", encode=_shapes_to_json, decode=_shapes_from_json)  # once per installation
 def _board_shapes() -> dict[str, Polygon]:
     """Voronoi cells around the names, corrected so that the map shows the data's land borders.
 
@@ -203,7 +216,7 @@ def _board_shapes() -> dict[str, Polygon]:
             notched[n] = max(getattr(cut, "geoms", [cut]), key=lambda g: g.area)
         if all(_touch(*(notched[n] for n in pair)) for pair in land_borders):
             shapes = notched
-    names = list(shapes)
+    names = sorted(shapes)  # the simplification's result depends on the order of its input
     smooth = shapely.coverage_simplify([shapes[n] for n in names], BORDER_SMOOTHING, simplify_boundary=False)
     return {n: g if g.geom_type == "Polygon" else max(g.geoms, key=lambda q: q.area) for n, g in zip(names, smooth)}
 
@@ -287,6 +300,7 @@ def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
 
 
 @lru_cache(maxsize=512)
+@disk_cached("token-points", encode=list, decode=lambda xy: (float(xy[0]), float(xy[1])))
 def token_point(name: str, orientation: str, label_box: tuple[float, float, float, float],
                 cluster: tuple[float, float, float, float]) -> tuple[float, float]:
     """Where the token row (unrest, armies, buildings) of a province goes, in plot coordinates.

@@ -1,0 +1,141 @@
+"""Results derived from the board's data, computed once per installation and kept on disk.
+
+Every visitor's kernel would otherwise derive the same things again: the province shapes (the
+welcome's map, ~0.15 s of shapely) and where each province's token row goes (~0.25 s when the
+guided game's board is first drawn). ``@disk_cached`` keeps a function's results in a JSON file
+that every later process reads instead.
+
+* The file's name carries a fingerprint of everything the results are computed from: the board's
+  data file, the source of the module that computes them, and the versions of shapely and numpy.
+  A change to any of them reads and writes another file; an old one is never used.
+* Writes go to a temporary file renamed into place, so kernels starting together never read half
+  a file (two that add results at once may lose one's addition: it is computed again later).
+* The folder is ``$SHOGUN_TUTOR_CACHE``, else ``$XDG_CACHE_HOME/shogun-tutor``, else
+  ``~/.cache/shogun-tutor``. ``SHOGUN_TUTOR_CACHE=off`` turns the cache off; a folder that cannot
+  be written, or a file that cannot be read or decoded, leaves the results computed in memory as
+  before — the cache only ever saves time, it never decides a result.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+CACHE_ENV = "SHOGUN_TUTOR_CACHE"
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when the cache is off."""
+    chosen = os.environ.get(CACHE_ENV, "")
+    if chosen.lower() == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "shogun-tutor"
+
+
+def fingerprint(*parts: bytes | str) -> str:
+    """A short digest of what a result is computed from."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:16]
+
+
+def _sources(module: str) -> list[bytes | str]:
+    import numpy
+    import shapely
+
+    from ..data import data_dir
+
+    return [Path(sys.modules[module].__file__).read_bytes(), (data_dir() / "board.json").read_bytes(),
+            shapely.__version__, numpy.__version__]
+
+
+class _Store:
+    """One function's results: ``{json key: encoded result}`` in memory and in one file."""
+
+    def __init__(self, name: str, module: str):
+        self.name, self.module = name, module
+        self._entries: dict[str, Any] | None = None
+        self._path: Path | None = None
+
+    def path(self) -> Path | None:
+        folder = cache_dir()
+        if folder is None:
+            return None
+        if self._path is None or self._path.parent != folder:
+            self._path = folder / f"{self.name}-{fingerprint(*_sources(self.module))}.json"
+            self._entries = None
+        return self._path
+
+    def entries(self) -> dict[str, Any]:
+        path = self.path()
+        if self._entries is None:
+            self._entries = {}
+            if path is not None:
+                try:
+                    loaded = json.loads(path.read_text())
+                    if isinstance(loaded, dict):
+                        self._entries = loaded
+                except (OSError, ValueError):
+                    pass
+        return self._entries
+
+    def add(self, key: str, encoded: Any) -> None:
+        entries = self.entries()
+        entries[key] = encoded
+        path = self.path()
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:  # what other processes added meanwhile
+                on_disk = json.loads(path.read_text())
+                if isinstance(on_disk, dict):
+                    entries.update({k: v for k, v in on_disk.items() if k not in entries})
+            except (OSError, ValueError):
+                pass
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+            with os.fdopen(fd, "w") as out:
+                json.dump(entries, out, separators=(",", ":"))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a folder that cannot be written: the result stays in memory
+
+
+def disk_cached(name: str, encode: Callable[[Any], Any] = lambda r: r,
+                decode: Callable[[Any], Any] = lambda e: e) -> Callable[[Callable], Callable]:
+    """Keep ``fn``'s results on disk, keyed by its arguments (which must be JSON-serialisable).
+
+    ``encode`` turns a result into JSON data and ``decode`` back; ``decode(encode(r))`` must equal
+    ``r`` exactly (floats survive JSON as they are). A stored entry that ``decode`` refuses is
+    computed again."""
+
+    def wrap(fn: Callable) -> Callable:
+        store = _Store(name, fn.__module__)
+
+        @functools.wraps(fn)
+        def cached(*args):
+            key = json.dumps(args)
+            entries = store.entries()
+            if key in entries:
+                try:
+                    return decode(entries[key])
+                except Exception:  # noqa: BLE001 - whatever a damaged entry raises, it is computed again
+                    pass
+            result = fn(*args)
+            store.add(key, encode(result))
+            return result
+
+        cached.store = store
+        return cached
+
+    return wrap
