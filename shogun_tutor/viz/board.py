@@ -168,7 +168,7 @@ def board_traces(
     traces += sea_routes(f, g, selected)
     traces += _shown(lesson(f, g, selected, set(reach), list(path or [])))
     spots = token_spots(f, state, excluded, kanji)
-    highlight_traces, callouts = highlight_layers(f, highlight, g, list(spots.values()))
+    highlight_traces, callouts = highlight_layers(f, highlight, g, list(spots.values()), kanji)
     traces += _shown(highlight_traces)
     traces += static["labels"]
     traces += _shown(state_layers(f, state, excluded, spots))

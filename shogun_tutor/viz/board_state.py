@@ -143,25 +143,74 @@ def lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) ->
     return out
 
 
-def _free_direction(x: float, y: float, distance_px: float, f: Fit,
-                    avoid: Iterable[tuple[float, float]] = ()) -> tuple[int, int]:
-    """A screen offset (px, y down) from (x, y) that lands as far as possible from every province
-    name and from the points ``avoid`` (tokens)."""
-    labels = [geo.label_point(p.name, f.orientation) for p in BOARD.provinces] + list(avoid)
-    best, best_d = (0, -round(distance_px)), -1.0
-    for angle in (90, 60, 120, 30, 150, 270, 240, 300, 0, 180):
-        dx = distance_px * math.cos(math.radians(angle)) * 1.4  # callouts are wider than tall
-        dy = distance_px * math.sin(math.radians(angle))
-        px, py = x + f.px(dx), y + f.px(dy)
-        d = min(math.hypot(px - lx, (py - ly) * 2.2) for lx, ly in labels)
-        if d > best_d * 1.15:
-            best, best_d = (round(dx), -round(dy)), d
+#: where a callout may go around its spot: above first, then around it (degrees), at these distances
+CALLOUT_ANGLES = (90, 70, 110, 50, 130, 30, 150, 10, 170, 270, 250, 290, 230, 310, 210, 330, 190, 350)
+CALLOUT_RINGS = ((1.0, 0.0), (1.3, 0.02), (1.6, 0.04), (2.0, 0.08))  # (times the base distance, cost × box area)
+
+
+def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def callout_half_size(label: str, f: Fit) -> tuple[float, float]:
+    """Half the width and height of a callout's box (plot units), estimated from its text."""
+    return f.px(len(label) * 0.62 * (f.font + 1) + 12) / 2, f.px((f.font + 1) * 1.25 + 9) / 2
+
+
+def _callout_offset(x: float, y: float, label: str, f: Fit, kanji: bool,
+                    avoid: Iterable[tuple[float, float]] = (), own: str | None = None) -> tuple[int, int]:
+    """A screen offset (px, y down) from (x, y) for a callout reading ``label``, whose box covers
+    no province name, no token row and stays on the board where such a place is near, and whose
+    leader line crosses no other name (``own``: the province whose name it points at); else where
+    it covers them least. Among equally free places: nearer first, then above before below.
+
+    The callout's box is estimated from its text as the names' boxes are (``_label_box``): bold
+    text at the board's font size plus one, with its padding and border."""
+    o = f.orientation
+    half_w, half_h = callout_half_size(label, f)
+    obstacles, others, weights = [], [], []
+    for p in BOARD.provinces:
+        lx, ly = geo.label_point(p.name, o)
+        l0, b0, r0, t0 = _label_box(p.name, f, kanji)
+        obstacles.append((lx + l0, ly + b0, lx + r0, ly + t0))
+        weights.append(3.0 if p.name == own else 1.0)  # the name it points at must stay readable
+        if p.name != own:
+            others.append(obstacles[-1])
+    c0, d0, c1, d1 = _token_cluster(f)
+    obstacles += [(tx + c0, ty + d0, tx + c1, ty + d1) for tx, ty in avoid]
+    weights += [1.0] * (len(obstacles) - len(weights))
+    bx0, by0, bx1, by1 = geo.bounds(o)
+    board = (bx0, by0, bx1, by1)
+    base = max(38.0, f.token * 2.4)
+    best, best_score = (0, -round(base)), None
+    rank = 0
+    area = 4 * half_w * half_h
+    for ring, cost in CALLOUT_RINGS:
+        distance_px, farther = base * ring, cost * area
+        for angle in CALLOUT_ANGLES:
+            dx = distance_px * math.cos(math.radians(angle)) * 1.4  # callouts are wider than tall
+            dy = distance_px * math.sin(math.radians(angle))
+            cx, cy = x + f.px(dx), y + f.px(dy)
+            box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+            covered = sum(w * _boxes_overlap(box, ob) for w, ob in zip(weights, obstacles))
+            off_board = area - _boxes_overlap(box, board)
+            crossed = sum(any(b0 <= px <= b2 and b1 <= py <= b3 for b0, b1, b2, b3 in others)
+                          for px, py in ((x + (cx - x) * t / 8, y + (cy - y) * t / 8) for t in range(1, 8)))
+            score = (round(covered + 2 * off_board + crossed * 0.03 * area + farther, 1), rank)
+            if best_score is None or score < best_score:
+                best, best_score = (round(dx), -round(dy)), score
+            rank += 1
     return best
 
 
-def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = ()) -> tuple[list[dict], list[dict]]:
+def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
+                     kanji: bool = True) -> tuple[list[dict], list[dict]]:
     """The action being carried out: a dotted ring around the province(s), an arrow for moves and
-    battles, and a callout naming the action. Returns the two traces and the callout annotation."""
+    battles, and a callout naming the action, placed clear of the names and the token rows
+    ``avoid`` (``kanji``: the names are drawn with their kanji line). Returns the two traces and
+    the callout annotation."""
     o = f.orientation
     ax: list = []
     ay: list = []
@@ -190,7 +239,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = ()) -
             if len(ax) % 2 == 0:
                 cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
-        off_x, off_y = _free_direction(cx, cy, max(38.0, f.token * 2.4), f, avoid)
+        off_x, off_y = _callout_offset(cx, cy, label, f, kanji, avoid, None if h.target else h.source)
         anns.append(dict(
             x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
             arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
@@ -217,13 +266,18 @@ def _label_box(name: str, f: Fit, kanji: bool) -> tuple[float, float, float, flo
     return (round(-half_w, 1), round(-half_h, 1), round(half_w, 1), round(half_h, 1))
 
 
+def _token_cluster(f: Fit) -> tuple[float, float, float, float]:
+    """The extent of a token row (unrest, the army token, up to three buildings) around its spot."""
+    t, b, u = f.token, f.building, f.unrest
+    return (round(-f.px(t / 2 + 3 + u), 1), round(-f.px(t / 2 + 1), 1),
+            round(f.px(t / 2 + 3 + 3 * (b + 2)), 1), round(f.px(t / 2 + 1), 1))
+
+
 def token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> dict[str, tuple[float, float]]:
     """Where each province's token row goes (provinces of the state in play)."""
     if state is None:
         return {}
-    t, b, u = f.token, f.building, f.unrest
-    cluster = (round(-f.px(t / 2 + 3 + u), 1), round(-f.px(t / 2 + 1), 1),
-               round(f.px(t / 2 + 3 + 3 * (b + 2)), 1), round(f.px(t / 2 + 1), 1))
+    cluster = _token_cluster(f)
     return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
             for n in state.provinces if n not in excluded}
 

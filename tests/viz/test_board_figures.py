@@ -1,6 +1,7 @@
 """Board figures for both sides, all player counts and screen widths; hover texts; state layers;
 highlights; the side differences and region majorities; the panel and its click lesson."""
 
+import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
@@ -362,3 +363,27 @@ def test_a_step_sends_only_the_state_layers():
         assert len(json.dumps(msg, default=str)) < 30_000
     assert panel.figure._widget_data is panel.figure._data  # a page connecting later gets the current board
     panel.close()
+
+
+@pytest.mark.parametrize("width", [900, 380])
+def test_a_callout_never_covers_the_name_it_points_at(width):
+    """"Armies placed" and the other callouts stand clear of their province's name, on the board
+    (a callout placed by the names' centres alone covered part of Settsu's name)."""
+    from shogun_tutor.rules.game import new_game
+    from shogun_tutor.viz import board_state
+    from shogun_tutor.viz.board import Highlight, board_traces
+    from shogun_tutor.viz.board_base import fit
+
+    state = new_game(players=5, side="sun", seed=3).state
+    for name in sorted(state.provinces):
+        _traces, layout = board_traces(state=state, highlight=Highlight("armies", name), width=width)
+        callout = next(a for a in layout["annotations"] if a.get("name") == "highlight")
+        f = fit(width)
+        label = re.sub("<[^>]+>", "", callout["text"])
+        hw, hh = board_state.callout_half_size(label, f)
+        cx, cy = callout["x"] + f.px(callout["ax"]), callout["y"] - f.px(callout["ay"])
+        lx, ly = geo.label_point(name, f.orientation)
+        l0, b0, r0, t0 = board_state._label_box(name, f, f.scale >= 0.5)
+        assert board_state._boxes_overlap((cx - hw, cy - hh, cx + hw, cy + hh), (lx + l0, ly + b0, lx + r0, ly + t0)) == 0, name
+        x0, y0, x1, y1 = geo.bounds(f.orientation)
+        assert x0 <= cx - hw and cx + hw <= x1 and y0 <= cy - hh and cy + hh <= y1, name
