@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 CACHE_ENV = "SHOGUN_TUTOR_CACHE"
+#: entries kept per function: the token places are keyed by the board's size on screen, and a
+#: server meets many sizes; past this, the oldest entries go (45 provinces per size: ~90 sizes)
+MAX_ENTRIES = 4000
 
 
 def cache_dir() -> Path | None:
@@ -103,6 +106,8 @@ class _Store:
                     entries.update({k: v for k, v in on_disk.items() if k not in entries})
             except (OSError, ValueError):
                 pass
+            for old in list(entries)[:max(0, len(entries) - MAX_ENTRIES)]:
+                del entries[old]
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
             with os.fdopen(fd, "w") as out:
                 json.dump(entries, out, separators=(",", ":"))

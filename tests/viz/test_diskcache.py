@@ -114,3 +114,18 @@ def test_the_board_is_drawn_alike_in_every_process():
         out = subprocess.run([sys.executable, "-c", DRAWN], capture_output=True, text=True, env=env, check=True)
         digests.add(out.stdout.strip().splitlines()[-1])
     assert len(digests) == 1
+
+
+def test_a_file_keeps_at_most_its_share_of_entries(tmp_path, monkeypatch):
+    monkeypatch.setenv(diskcache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(diskcache, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(diskcache, "_sources", lambda module: [b"m", b"board", "shapely", "numpy"])
+
+    @diskcache.disk_cached("bounded")
+    def negate(x):
+        return -x
+
+    for x in range(8):
+        assert negate(x) == -x
+    (path,) = tmp_path.glob("bounded-*.json")
+    assert json.loads(path.read_text()) == {json.dumps([x]): -x for x in range(3, 8)}  # the newest five
