@@ -4,6 +4,8 @@ Screenshots of the explanation pane go to ``test-output/browser/explain-<lang>-b
 and ``explain-<lang>-winter.png``.
 """
 
+import json
+
 import pytest
 
 from shogun_tutor import i18n
@@ -19,6 +21,10 @@ EXPECTED = {
     "ja": {"battle": ["結果：", "塔", "軍勢"], "winter": ["冬：", "米"]},
 }
 NOW = ".shogun-now"
+SHOWN = [".shogun-step-label", ".shogun-status", NOW]
+# what a step shows: the step label, the status line and the explanations (waiting on the status line
+# alone timed out on every step that does not change it, 5 s each)
+STEP_SHOWN = "(sels) => sels.map(s => (document.querySelector(s) || {}).innerText || '').join('|')"
 
 
 def _click_until(page, button_text: str, selector: str, clicks: int) -> None:
@@ -26,11 +32,10 @@ def _click_until(page, button_text: str, selector: str, clicks: int) -> None:
     for _ in range(clicks):
         if page.locator(f"{NOW} {selector}").count():
             return
-        before = page.locator(".shogun-status").inner_text()
+        before = page.evaluate(STEP_SHOWN, SHOWN)
         button.click()
-        try:  # each step changes the status line or the explanations
-            page.wait_for_function(
-                "([sel, before]) => document.querySelector(sel).innerText !== before", arg=[".shogun-status", before], timeout=5_000)
+        try:  # each step changes the step label, the status line or the explanations
+            page.wait_for_function(f"(before) => ({STEP_SHOWN})({json.dumps(SHOWN)}) !== before", arg=before, timeout=5_000)
         except Exception:
             page.wait_for_timeout(500)
     page.locator(f"{NOW} {selector}").first.wait_for(timeout=30_000)
