@@ -9,6 +9,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
+import numpy as np
+
 from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import _
 from ..text import terms
@@ -148,12 +150,6 @@ CALLOUT_ANGLES = (90, 70, 110, 50, 130, 30, 150, 10, 170, 270, 250, 290, 230, 31
 CALLOUT_RINGS = ((1.0, 0.0), (1.3, 0.02), (1.6, 0.04), (2.0, 0.08))  # (times the base distance, cost × box area)
 
 
-def _boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
 def callout_half_size(label: str, f: Fit) -> tuple[float, float]:
     """Half the width and height of a callout's box (plot units), estimated from its text."""
     return f.px(len(label) * 0.62 * (f.font + 1) + 12) / 2, f.px((f.font + 1) * 1.25 + 9) / 2
@@ -167,42 +163,43 @@ def _callout_offset(x: float, y: float, label: str, f: Fit, kanji: bool,
     it covers them least. Among equally free places: nearer first, then above before below.
 
     The callout's box is estimated from its text as the names' boxes are (``_label_box``): bold
-    text at the board's font size plus one, with its padding and border."""
+    text at the board's font size plus one, with its padding and border. Every candidate place is
+    scored at once (numpy): this runs on every step that highlights a province."""
     o = f.orientation
     half_w, half_h = callout_half_size(label, f)
-    obstacles, others, weights = [], [], []
-    for p in BOARD.provinces:
-        lx, ly = geo.label_point(p.name, o)
-        l0, b0, r0, t0 = _label_box(p.name, f, kanji)
-        obstacles.append((lx + l0, ly + b0, lx + r0, ly + t0))
-        weights.append(3.0 if p.name == own else 1.0)  # the name it points at must stay readable
-        if p.name != own:
-            others.append(obstacles[-1])
-    c0, d0, c1, d1 = _token_cluster(f)
-    obstacles += [(tx + c0, ty + d0, tx + c1, ty + d1) for tx, ty in avoid]
-    weights += [1.0] * (len(obstacles) - len(weights))
-    bx0, by0, bx1, by1 = geo.bounds(o)
-    board = (bx0, by0, bx1, by1)
-    base = max(38.0, f.token * 2.4)
-    best, best_score = (0, -round(base)), None
-    rank = 0
     area = 4 * half_w * half_h
-    for ring, cost in CALLOUT_RINGS:
-        distance_px, farther = base * ring, cost * area
-        for angle in CALLOUT_ANGLES:
-            dx = distance_px * math.cos(math.radians(angle)) * 1.4  # callouts are wider than tall
-            dy = distance_px * math.sin(math.radians(angle))
-            cx, cy = x + f.px(dx), y + f.px(dy)
-            box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-            covered = sum(w * _boxes_overlap(box, ob) for w, ob in zip(weights, obstacles))
-            off_board = area - _boxes_overlap(box, board)
-            crossed = sum(any(b0 <= px <= b2 and b1 <= py <= b3 for b0, b1, b2, b3 in others)
-                          for px, py in ((x + (cx - x) * t / 8, y + (cy - y) * t / 8) for t in range(1, 8)))
-            score = (round(covered + 2 * off_board + crossed * 0.03 * area + farther, 1), rank)
-            if best_score is None or score < best_score:
-                best, best_score = (round(dx), -round(dy)), score
-            rank += 1
-    return best
+    names = [p.name for p in BOARD.provinces]
+    name_boxes = np.array([np.add(geo.label_point(n, o) * 2, _label_box(n, f, kanji)) for n in names])
+    c0, d0, c1, d1 = _token_cluster(f)
+    token_boxes = np.array([(tx + c0, ty + d0, tx + c1, ty + d1) for tx, ty in avoid]).reshape(-1, 4)
+    obstacles = np.vstack([name_boxes, token_boxes])
+    weights = np.array([3.0 if n == own else 1.0 for n in names] + [1.0] * len(token_boxes))  # its own name most
+    others = name_boxes[[n != own for n in names]]
+    # the candidates, nearer rings first, each ring's directions in CALLOUT_ANGLES' order
+    ring, cost = np.repeat(np.array(CALLOUT_RINGS), len(CALLOUT_ANGLES), axis=0).T
+    angle = np.radians(np.tile(CALLOUT_ANGLES, len(CALLOUT_RINGS)))
+    distance_px = max(38.0, f.token * 2.4) * ring
+    dx = distance_px * np.cos(angle) * 1.4  # callouts are wider than tall
+    dy = distance_px * np.sin(angle)
+    cx, cy = x + f.px(dx), y + f.px(dy)
+    boxes = np.stack([cx - half_w, cy - half_h, cx + half_w, cy + half_h], axis=1)
+    covered = _overlaps(boxes, obstacles) @ weights
+    off_board = area - _overlaps(boxes, np.array([geo.bounds(o)]))[:, 0]
+    t = np.arange(1, 8) / 8  # points along the leader line
+    px, py = x + np.outer(cx - x, t), y + np.outer(cy - y, t)
+    inside = ((others[:, 0] <= px[..., None]) & (px[..., None] <= others[:, 2])
+              & (others[:, 1] <= py[..., None]) & (py[..., None] <= others[:, 3]))
+    crossed = inside.any(axis=2).sum(axis=1)
+    total = covered + 2 * off_board + crossed * 0.03 * area + cost * area
+    best = min(range(len(total)), key=lambda i: (round(float(total[i]), 1), i))
+    return round(float(dx[best])), -round(float(dy[best]))
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The areas where each box of ``a`` overlaps each box of ``b`` (boxes as left, bottom, right, top)."""
+    w = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
+    h = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0)
 
 
 def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),

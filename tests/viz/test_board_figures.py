@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from shapely.geometry import Point
 
@@ -384,6 +385,7 @@ def test_a_callout_never_covers_the_name_it_points_at(width):
         cx, cy = callout["x"] + f.px(callout["ax"]), callout["y"] - f.px(callout["ay"])
         lx, ly = geo.label_point(name, f.orientation)
         l0, b0, r0, t0 = board_state._label_box(name, f, f.scale >= 0.5)
-        assert board_state._boxes_overlap((cx - hw, cy - hh, cx + hw, cy + hh), (lx + l0, ly + b0, lx + r0, ly + t0)) == 0, name
+        callout_box, name_box = [cx - hw, cy - hh, cx + hw, cy + hh], [lx + l0, ly + b0, lx + r0, ly + t0]
+        assert board_state._overlaps(np.array([callout_box]), np.array([name_box]))[0, 0] == 0, name
         x0, y0, x1, y1 = geo.bounds(f.orientation)
         assert x0 <= cx - hw and cx + hw <= x1 and y0 <= cy - hh and cy + hh <= y1, name
