@@ -275,8 +275,9 @@ def token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> di
     if state is None:
         return {}
     cluster = _token_cluster(f)
-    return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
-            for n in state.provinces if n not in excluded}
+    with geo.token_point.batch():  # new places are written to the disk cache once, not once each
+        return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
+                for n in state.provinces if n not in excluded}
 
 
 def state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, tuple[float, float]]) -> list[dict]:

@@ -9,7 +9,9 @@ that every later process reads instead.
   data file, the source of the module that computes them, and the versions of shapely and numpy.
   A change to any of them reads and writes another file; an old one is never used.
 * Writes go to a temporary file renamed into place, so kernels starting together never read half
-  a file (two that add results at once may lose one's addition: it is computed again later).
+  a file (two that add results at once may lose one's addition: it is computed again later). A
+  caller that asks for many results at once wraps them in ``fn.batch()``: the file is written
+  once at the end, not once per new result (45 token rows with a full file: 816 ms → one write).
 * The folder is ``$SHOGUN_TUTOR_CACHE``, else ``$XDG_CACHE_HOME/shogun-tutor``, else
   ``~/.cache/shogun-tutor``. ``SHOGUN_TUTOR_CACHE=off`` turns the cache off; a folder that cannot
   be written, or a file that cannot be read or decoded, leaves the results computed in memory as
@@ -18,6 +20,7 @@ that every later process reads instead.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -25,7 +28,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 CACHE_ENV = "SHOGUN_TUTOR_CACHE"
 #: entries kept per function: the token places are keyed by the board's size on screen, and a
@@ -69,6 +72,8 @@ class _Store:
         self.name, self.module = name, module
         self._entries: dict[str, Any] | None = None
         self._path: Path | None = None
+        self._batches = 0  # open batch() blocks: writes wait for the outermost to end
+        self._unsaved = False
 
     def path(self) -> Path | None:
         folder = cache_dir()
@@ -93,8 +98,25 @@ class _Store:
         return self._entries
 
     def add(self, key: str, encoded: Any) -> None:
+        self.entries()[key] = encoded
+        self._unsaved = True
+        if not self._batches:
+            self._save()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Results added inside are written once, when the outermost batch ends."""
+        self._batches += 1
+        try:
+            yield
+        finally:
+            self._batches -= 1
+            if not self._batches and self._unsaved:
+                self._save()
+
+    def _save(self) -> None:
+        self._unsaved = False
         entries = self.entries()
-        entries[key] = encoded
         path = self.path()
         if path is None:
             return
@@ -141,6 +163,7 @@ def disk_cached(name: str, encode: Callable[[Any], Any] = lambda r: r,
             return result
 
         cached.store = store
+        cached.batch = store.batch
         return cached
 
     return wrap

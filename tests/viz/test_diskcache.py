@@ -129,3 +129,25 @@ def test_a_file_keeps_at_most_its_share_of_entries(tmp_path, monkeypatch):
         assert negate(x) == -x
     (path,) = tmp_path.glob("bounded-*.json")
     assert json.loads(path.read_text()) == {json.dumps([x]): -x for x in range(3, 8)}  # the newest five
+
+
+def test_a_batch_writes_its_new_results_once_at_the_end(tmp_path, monkeypatch):
+    monkeypatch.setenv(diskcache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(diskcache, "_sources", lambda module: [b"m", b"board", "shapely", "numpy"])
+    writes = []
+    real_replace = os.replace
+    monkeypatch.setattr(diskcache.os, "replace", lambda a, b: (writes.append(b), real_replace(a, b)))
+
+    @diskcache.disk_cached("batched")
+    def triple(x):
+        return 3 * x
+
+    with triple.batch():
+        with triple.batch():  # nested: the outermost writes
+            assert [triple(x) for x in range(10)] == [3 * x for x in range(10)]
+        assert writes == [] and list(tmp_path.glob("batched-*.json")) == []
+    assert len(writes) == 1
+    (path,) = tmp_path.glob("batched-*.json")
+    assert json.loads(path.read_text()) == {json.dumps([x]): 3 * x for x in range(10)}
+    triple(10)  # outside a batch: written at once
+    assert len(writes) == 2
