@@ -104,7 +104,9 @@ def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
     different plotly versions never share a file."""
     import plotly
 
-    cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "shogun-tutor"
+    from .viz.diskcache import user_cache_dir
+
+    cache = cache or user_cache_dir()
     share = cache / f"plotly-{plotly.__version__}" / "jupyter"
     target = share / "voila" / "templates" / TEMPLATE / "static" / PLOTLY_MODULE
     if not target.is_file():

@@ -36,14 +36,17 @@ CACHE_ENV = "SHOGUN_TUTOR_CACHE"
 MAX_ENTRIES = 4000
 
 
+def user_cache_dir() -> Path:
+    """The app's folder among the user's caches (also where ``shogun-tutor app`` keeps plotly's module)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "shogun-tutor"
+
+
 def cache_dir() -> Path | None:
-    """The cache folder, or None when the cache is off."""
+    """The geometry cache's folder, or None when the cache is off."""
     chosen = os.environ.get(CACHE_ENV, "")
     if chosen.lower() == "off":
         return None
-    if chosen:
-        return Path(chosen)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "shogun-tutor"
+    return Path(chosen) if chosen else user_cache_dir()
 
 
 def fingerprint(*parts: bytes | str) -> str:
