@@ -10,7 +10,7 @@ first screen in a fresh process (imports + ``build_app()`` against the trivial a
 because the machine is shared: compare within one run, not across runs. The trivial app is served by
 plain Voila with the server-side settings of ``shogun-tutor app`` that are not about the app: closed
 pages free their kernels (plain Voila refuses that shutdown), so every round of pages opened together
-starts from the pool alone, and Voila waits as long for a cell's output on a busy server.
+starts from the pool alone, and Voila waits as long for a new kernel and a cell's output on a busy server.
 
 ``--plain-voila`` serves the notebook with plain ``voila --preheat_kernel`` instead of
 ``shogun-tutor app`` (to measure an older checkout: ``PYTHONPATH=/path/to/it``).
@@ -60,7 +60,8 @@ TRIVIAL = {
     "nbformat": 4, "nbformat_minor": 5,
 }
 
-# plain Voila with the server-side fix of `shogun-tutor app` that is not about the app: closed pages free their kernels
+# plain Voila with the server-side fix of `shogun-tutor app` that is not about the app: closed pages free their
+# kernels (plain Voila refuses that shutdown, voila#1458, and its kernels piled up over the rounds, ~10 GB)
 TRIVIAL_SERVER = ("import sys\nfrom shogun_tutor.serve import accept_page_close_shutdown\naccept_page_close_shutdown()\n"
                   "from voila.app import Voila\nVoila.launch_instance(argv=sys.argv[1:])")
 
@@ -290,8 +291,6 @@ async def main(args) -> None:
     trivial_nb = Path(tempfile.mkdtemp()) / "trivial.ipynb"
     trivial_nb.write_text(json.dumps(TRIVIAL))
     pool = args.pool_size
-    # both servers accept Voila's page-close shutdown (plain Voila refuses it, voila#1458, and its kernels
-    # would pile up over the rounds, ~10 GB by the end): each round starts from the pool alone
     from shogun_tutor import serve
 
     # the server-level settings of `shogun-tutor app` that are not about the app, for both servers: the waits
