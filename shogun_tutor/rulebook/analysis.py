@@ -1,0 +1,189 @@
+"""How the lookup reads a text in each language: words, stop words, stems, synonyms (used by :mod:`.lookup`).
+
+* en, nl, de, fr, da, pl: words (``\\w+``), case- and accent-blind, stemmed by the Snowball stemmers of
+  ``snowballstemmer`` (the pure-Python stemmers Sphinx uses; its ``polish`` stemmer covers Polish, so no
+  prefix fallback is needed); the language's stop words (question words, articles, pronouns) are dropped.
+* zh, ja: no spaces between words. Runs of Han characters (and of katakana) become their single characters
+  and their character bigrams (katakana: bigrams only); hiragana runs (particles, endings) and stop words are dropped; the glossary's
+  terms found in a text are added whole. ``jieba`` (a word segmenter for Chinese) was measured against this
+  on the Chinese question set: see ``docs/lookup.md``; the bigrams answered better, so no segmenter is loaded.
+* Synonyms (``shogun_tutor/locale/lookup/<lang>.json``) and the glossary's alternative terms
+  (``locale/glossary/<lang>.json``) are folded onto one token, the same at indexing and at query time,
+  so "peasants" finds "farmers".
+
+>>> a = analyzer("en")
+>>> a.tokens("What happens if only peasants come out of the tower?")
+['happen', 'farmer', 'come', 'tower']
+>>> analyzer("zh").tokens("农民")
+['农', '民', '农民']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import jsonschema
+import snowballstemmer
+
+_STEMMERS = {"en": "english", "nl": "dutch", "de": "german", "fr": "french", "da": "danish", "pl": "polish"}
+CJK = ("zh", "ja")
+
+_SCHEMA = {
+    "type": "object",
+    "required": ["language", "stopwords", "synonyms", "about"],
+    "additionalProperties": False,
+    "properties": {
+        "language": {"type": "string", "enum": ["en", "nl", "de", "fr", "da", "pl", "zh", "ja"]},
+        "about": {"type": "string", "maxLength": 2000},
+        "stopwords": {"type": "array", "maxItems": 600, "items": {"type": "string", "minLength": 1, "maxLength": 30}},
+        "synonyms": {"type": "array", "maxItems": 300, "items": {
+            "type": "array", "minItems": 2, "maxItems": 20, "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
+    },
+}
+
+_WORD = re.compile(r"\w+")
+# Han ideographs (with the iteration mark 々), katakana (with the long-vowel mark), hiragana
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005"
+_KATA = "\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+_HIRA = "\u3040-\u309f"
+_CJK_RUN = re.compile(f"[{_HAN}]+|[{_KATA}]+|[{_HIRA}]+|[^\\W{_HAN}{_KATA}{_HIRA}_]+")
+
+
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d"})  # letters NFKD does not take apart
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: 'Nô-théâtre' -> 'no-theatre', 'chłopi' -> 'chlopi'."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)).translate(_LETTERS)
+
+
+def _nfkc(text: str) -> str:
+    """Full-width letters and digits as ASCII, then lower case (for Chinese and Japanese)."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def language_data(code: str) -> dict:
+    """The lookup's data of a language (stop words, synonyms), validated against its schema."""
+    raw = resources.files("shogun_tutor").joinpath(f"locale/lookup/{code}.json").read_text(encoding="utf-8")
+    data = json.loads(raw)
+    jsonschema.validate(data, _SCHEMA)
+    if data["language"] != code:
+        raise ValueError(f"locale/lookup/{code}.json is for {data['language']!r}")
+    return data
+
+
+def glossary_terms(code: str) -> list[list[str]]:
+    """The printed rulebook's terms of a language (``locale/glossary``): each term's plain alternatives."""
+    if code == "en":
+        return []
+    raw = resources.files("shogun_tutor").joinpath(f"locale/glossary/{code}.json").read_text(encoding="utf-8")
+    out = []
+    for t in json.loads(raw)["terms"]:
+        words = [a for a in t["accept"].split("|") if re.fullmatch(r"[\w\-]{3,}", a)]  # one word each
+        words += [w.strip() for w in re.split(r"[()/,;]", t["term"]) if re.fullmatch(r"[\w\-]{3,}", w.strip())]
+        words = list(dict.fromkeys(words))
+        if len(words) > 1 or (words and code in CJK):
+            out.append(words)
+    return out
+
+
+@dataclass
+class Analyzer:
+    """One language's analysis: :meth:`spans` (token with its place in the text) and :meth:`tokens`."""
+
+    code: str
+    stopwords: frozenset[str]
+    groups: dict[str, str] = field(default_factory=dict)  # a synonym's token -> its group's token
+    whole_terms: tuple[str, ...] = ()  # zh/ja: glossary terms longer than 2 characters, added as one token
+
+    def __post_init__(self):
+        self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
+
+    # --- one word ---------------------------------------------------------------------------
+    def _word(self, word: str) -> str | None:
+        """A word's token (stemmed, folded, its synonym group's), or None for a stop word."""
+        w = fold(word)  # before stemming, so that "egalite" and "égalité" have one stem
+        if w in self.stopwords:
+            return None
+        if self._stemmer is not None:
+            w = self._stemmer.stemWord(w)
+        return self.groups.get(w, w)
+
+    # --- a text -----------------------------------------------------------------------------
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """``(start, end, token)`` for every token of ``text``, in order (overlapping in zh/ja)."""
+        if self.code in CJK:
+            return self._cjk_spans(text)
+        out = []
+        for m in _WORD.finditer(text):
+            tok = self._word(m.group())
+            if tok:
+                out.append((m.start(), m.end(), tok))
+        return out
+
+    def tokens(self, text: str) -> list[str]:
+        return [t for _s, _e, t in self.spans(text)]
+
+    def _cjk_spans(self, text: str) -> list[tuple[int, int, str]]:
+        norm = _nfkc(text)
+        if len(norm) != len(text):  # NFKC changed the length (rare ligatures): spans on the normalized text
+            text = norm
+        masked = norm
+        for stop in sorted(self.stopwords, key=len, reverse=True):  # stop words are cut out before the n-grams
+            if len(stop) > 1 or not re.match(f"[{_HIRA}]", stop):
+                masked = masked.replace(stop, " " * len(stop))
+        out: list[tuple[int, int, str]] = []
+        for m in _CJK_RUN.finditer(masked):
+            run, s = m.group(), m.start()
+            if re.match(f"[{_HIRA}]", run):
+                continue  # particles and endings
+            if re.match(f"[{_HAN}{_KATA}]", run):
+                kana = re.match(f"[{_KATA}]", run) is not None  # a katakana letter alone is a sound, not a word
+                for i, ch in enumerate(run):
+                    if not kana and ch not in self.stopwords:
+                        out.append((s + i, s + i + 1, self.groups.get(ch, ch)))
+                    if i + 1 < len(run):
+                        out.append((s + i, s + i + 2, self.groups.get(run[i:i + 2], run[i:i + 2])))
+            else:
+                tok = self._word(run)
+                if tok:
+                    out.append((s, m.end(), tok))
+        for term in self.whole_terms:
+            start = norm.find(term)
+            while start >= 0:
+                out.append((start, start + len(term), self.groups.get(term, term)))
+                start = norm.find(term, start + 1)
+        out.sort(key=lambda t: (t[0], t[1]))
+        return out
+
+
+@lru_cache(maxsize=None)
+def analyzer(code: str) -> Analyzer:
+    """The analyzer of a language (built once)."""
+    data = language_data(code)
+    stops = frozenset(fold(s) if code not in CJK else _nfkc(s) for s in data["stopwords"])
+    plain = Analyzer(code, stops)
+    groups: dict[str, str] = {}
+    whole: list[str] = []
+    for group in data["synonyms"] + glossary_terms(code):
+        if code in CJK:
+            group = [_nfkc(g) for g in group]
+            whole += [g for g in group if len(g) > 2]
+            head = group[0]
+            for g in group[1:]:
+                groups.setdefault(g, head)
+        else:
+            toks = [plain.tokens(g) for g in group]
+            heads = [t for t in toks if len(t) == 1]  # one-word synonyms only
+            if len(heads) < 2:
+                continue
+            head = heads[0][0]
+            for t in heads[1:]:
+                if t[0] != head:
+                    groups.setdefault(t[0], groups.get(head, head))
+    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)))
