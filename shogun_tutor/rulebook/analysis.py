@@ -15,7 +15,7 @@
 >>> a.tokens("What happens if only peasants come out of the tower?")
 ['happen', 'farmer', 'come', 'tower']
 >>> analyzer("zh").tokens("农民")
-['农', '民', '农民']
+['农', '农民', '民']
 """
 
 from __future__ import annotations

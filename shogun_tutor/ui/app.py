@@ -60,7 +60,12 @@ def default_tabs() -> Tabs:
 
     def lookup():
         from .lookup import LookupPanel
-        return once("lookup", LookupPanel)
+
+        def make():
+            panel = LookupPanel()
+            panel.on_open_chapter = lambda chapter, screen: holder["app"].open_chapter(chapter, screen) if "app" in holder else None
+            return panel
+        return once("lookup", make)
 
     def welcome():
         from .welcome import Welcome
@@ -112,6 +117,11 @@ APP_CSS = """<style>
 .shogun-app .shogun-hit-kind { font-size: 0.8em; color: #6b4f2a; text-transform: uppercase; }
 .shogun-app .shogun-rule { border: 2px solid #0b5cad; border-radius: 6px; padding: 0.3em 0.8em; background: #f4f8fc; }
 .shogun-app .shogun-rule-source, .shogun-app .shogun-related { font-size: 0.9em; color: #444; }
+.shogun-app .shogun-search-hint { font-size: 0.9em; color: #555; }
+.shogun-app .shogun-best { border-left: 6px solid #0b5cad; background: #f4f8fc; padding: 0.2em 0.8em 0.5em; margin: 0.5em 0; max-width: 48em; }
+.shogun-app .shogun-answer-title { margin: 0.2em 0; } .shogun-app .shogun-answer-text { font-size: 1.15em; line-height: 1.45; }
+.shogun-app .shogun-lookup mark { background: #ffe08a; color: inherit; padding: 0 0.1em; border-radius: 2px; }
+.shogun-app .shogun-lookup button.shogun-suggestion { white-space: normal; text-align: left; margin: 0.2em 0.4em 0.2em 0; max-width: 100%; }
 .shogun-app .shogun-screen { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-welcome-text p { line-height: 1.45; }
 .shogun-app .shogun-card { display: inline-block; border: 2px solid #6b4f2a; border-radius: 10px; padding: 0.4em 0.9em;
@@ -190,6 +200,12 @@ PACING_CSS = """<style>
   .shogun-app .shogun-now { max-height: 34vh; overflow-y: auto; overscroll-behavior: contain; }
   .shogun-app .shogun-game-panel button, .shogun-app .shogun-tower-panel button, .shogun-app .shogun-save-box button
     { min-width: 44px; min-height: 44px; }
+  /* the lookup's tap targets: buttons, links, the search box and the glossary's header at least 44 px */
+  .shogun-app .shogun-lookup button, .shogun-app .shogun-lookup input { min-width: 44px; min-height: 44px; }
+  .shogun-app .shogun-lookup a.shogun-why { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px;
+    padding: 0 0.3em; box-sizing: border-box; }
+  .shogun-app .shogun-lookup .lm-AccordionPanel-title, .shogun-app .shogun-lookup .jupyter-widget-Collapse-header
+    { min-height: 44px; display: flex; align-items: center; box-sizing: border-box; }
   .shogun-app .shogun-game-side .widget-dropdown { width: 100% !important; max-width: 100%; }
   .shogun-app .shogun-game-side .widget-dropdown > label { width: auto !important; max-width: 30%; }
   .shogun-app .shogun-play { flex: 1 0 auto !important; min-width: 44px; }
@@ -292,8 +308,27 @@ class App:
         if i is not None:
             self.tab.selected_index = i
 
+    def open_chapter(self, chapter: str, screen: int = 0) -> None:
+        """The rulebook at a chapter's screen (a lookup answer's "open the chapter at this screen")."""
+        from ..rulebook import content
+
+        if chapter not in {c.key for c in content.CHAPTERS}:
+            return
+        if hasattr(self._tabs, "holder") and "rulebook" not in self._tabs.holder:
+            self._tabs.holder["chapter"] = chapter  # built straight at that chapter: no other figure drawn
+        rb = self.panel("rulebook")
+        if rb is None:
+            return
+        rb.open(chapter, screen)
+        self.show("rulebook")
+
     def why(self, rule_id: str) -> None:
-        """A "why?" link: the rule's text in the lookup tab, with a way back (the game is kept)."""
+        """A "why?" link: the rule's text in the lookup tab, with a way back (the game is kept);
+        'chapter:<key>:<screen>' (a lookup answer's link) opens the rulebook there."""
+        if rule_id.startswith("chapter:"):
+            _kind, chapter, screen = (rule_id.split(":") + ["0"])[:3]
+            self.open_chapter(chapter, int(screen) if screen.isdigit() else 0)
+            return
         lookup = self.panel("lookup")
         if lookup is None:
             return

@@ -151,3 +151,44 @@ def test_keys_from_the_browser_page_reach_the_shown_tab_only():
     assert "shogun-keys" not in app.widget._dom_classes and app.keys_hint.value == ""
     app.bridge._handle_custom_msg({"key": "next"}, [])
     assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1
+
+
+def test_lookup_answers_a_question_with_the_marked_sentence_and_opens_its_chapter_at_that_screen():
+    app = App()
+    app.show("lookup")
+    lookup = app.panel("lookup")
+    assert "Ask as you would ask at the table" in lookup.hint.value
+    lookup.query.value = "what happens if only farmers come out of the tower"
+    best = lookup.answers[0]
+    assert best.rule == "battle" and lookup.best_box.layout.display is None
+    assert "<mark>farmers</mark>" in lookup.best.value and "for the defender, it is a draw." in lookup.best.value
+    assert "Battles" in lookup.best_related.value or "The tray" in lookup.best_related.value
+    assert lookup.more.value.count("data-shogun-rule='chapter:") == min(5, len(lookup.answers) - 1)
+    lookup.best_open.click()
+    rb = app.panel("rulebook")
+    assert app.tab.selected_index == 1 and (rb.chapter_key, rb.screen) == (best.chapter, best.screen)
+    second = lookup.answers[1]
+    app.bridge._handle_custom_msg({"why": f"chapter:{second.chapter}:{second.screen}"}, [])  # a "more answers" link
+    assert (rb.chapter_key, rb.screen) == (second.chapter, second.screen)
+
+
+def test_lookup_says_nothing_found_and_offers_questions_that_answer():
+    app = App()
+    lookup = app.panel("lookup")
+    lookup.query.value = "xylophone <i>zebra</i>"
+    assert "Nothing found" in lookup.nothing.value and "&lt;i&gt;" in lookup.nothing.value
+    assert lookup.best_box.layout.display == "none" and len(lookup.suggest.children) == 4
+    lookup.suggest.children[1].click()
+    assert lookup.query.value == "how much rice do I need in winter" and lookup.answers[0].rule == "winter_rice"
+    assert lookup.nothing.value == "" and lookup.suggest.children == ()
+
+
+def test_why_opens_the_rule_from_the_same_engine_with_its_chapter_screen():
+    app = App()
+    app.why("battle.result")
+    lookup = app.panel("lookup")
+    assert lookup.rule_open.layout.display is None and "screen" in lookup.rule_view.value
+    lookup.rule_open.click()
+    rb = app.panel("rulebook")
+    from shogun_tutor.rulebook.lookup import locate
+    assert (rb.chapter_key, rb.screen) == locate("battle") and rb.chapter_key == "battles"
