@@ -110,7 +110,7 @@ def entries() -> list[Entry]:
     """Everything the lookup knows, in the current language (chapters: one entry per screen)."""
     a = analyzer(current_language())
     screens = {c.key: [set(a.tokens(content.paragraph(c.key, p))) for p in c.screens] for c in content.CHAPTERS}
-    rules_of = {c.key: [(r.key, set(a.tokens(_(r.title) + " " + content.rule_text(r))))
+    rules_of = {c.key: [(r.key, set(a.tokens(_(r.title))) | set(a.tokens(content.rule_text(r))))
                         for r in content.RULES if r.chapter == c.key] for c in content.CHAPTERS}
 
     def screen_of(chapter: str, text: str) -> int:
@@ -135,7 +135,7 @@ def entries() -> list[Entry]:
     for t in content.GLOSSARY:
         ch = content.rule(t.rule).chapter
         text = _(t.definition)
-        out.append(Entry(f"term:{t.key}", "term", _(t.name), text, t.rule, ch, screen_of(ch, _(t.name) + " " + text)))
+        out.append(Entry(f"term:{t.key}", "term", _(t.name), text, t.rule, ch, screen_of(ch, text)))
     for c in content.CHAPTERS:
         for i, p in enumerate(c.screens):
             text = content.paragraph(c.key, p)

@@ -63,7 +63,8 @@ def best_html(a: Answer) -> str:
     rule_title = _(content.rule(a.rule).title) if a.rule else a.title
     title = a.title_html() if a.kind == "rule" else escape(rule_title)
     sub = "" if a.kind == "rule" or a.title == rule_title else f"<div class='shogun-answer-sub'>{a.title_html()}</div>"
-    return (f"<div class='shogun-answer shogun-hit-{escape(a.kind)}' data-key='{escape(a.key)}'>{_kind(a)}"
+    kind = _kind(a)
+    return (f"<div class='shogun-answer shogun-hit-{escape(a.kind)}' data-key='{escape(a.key)}'>{kind}"  # i18n-ok: separate blocks (kind, title, sentence)
             f"<h4 class='shogun-answer-title'>{title}</h4>{sub}"
             f"<p class='shogun-answer-text'>{a.html()}</p>"
             f"<p class='shogun-rule-source'>{_source(a.chapter, a.screen)}</p></div>")
@@ -75,8 +76,8 @@ def more_html(answers: list[Answer]) -> str:
         return ""
     rows = []
     for a in answers:
-        link = why_link(chapter_link_id(a.chapter, a.screen), _("Open the chapter at this screen"))
-        rows.append(f"<div class='shogun-hit shogun-hit-{escape(a.kind)}' data-key='{escape(a.key)}'>{_kind(a)} "
+        link, kind = why_link(chapter_link_id(a.chapter, a.screen), _("Open the chapter at this screen")), _kind(a)
+        rows.append(f"<div class='shogun-hit shogun-hit-{escape(a.kind)}' data-key='{escape(a.key)}'>{kind} "
                     f"<b>{a.title_html()}</b><div>{a.html()}</div>{link}</div>")
     return "<h5 class='shogun-more'>{}</h5>{}".format(escape(_("More answers")), "".join(rows))
 
