@@ -111,11 +111,12 @@ class LookupPanel:
         self.rule_open = _button("shogun-open-chapter")
         self.rule_open.layout.display = "none"
         self.best = w.HTML()
-        self.best.add_class("shogun-results")
+        self.best.add_class("shogun-best-answer")
         self.best_open = _button("shogun-open-chapter")
         self.best_related = w.HTML()
         self.best_box = w.VBox([self.best, self.best_open, self.best_related])
         self.best_box.add_class("shogun-best")
+        self.best_box.add_class("shogun-results")
         self.best_box.layout.display = "none"
         self.more = w.HTML()
         self.more.add_class("shogun-more-answers")
