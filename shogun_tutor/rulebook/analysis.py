@@ -103,10 +103,18 @@ class Analyzer:
 
     def __post_init__(self):
         self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
+        self._seen: dict[str, str | None] = {}  # word -> token: the rules repeat their words (10,000 words, 1,500 distinct)
 
     # --- one word ---------------------------------------------------------------------------
     def _word(self, word: str) -> str | None:
         """A word's token (stemmed, folded, its synonym group's), or None for a stop word."""
+        if word not in self._seen:
+            if len(self._seen) > 50_000:
+                self._seen.clear()
+            self._seen[word] = self._token(word)
+        return self._seen[word]
+
+    def _token(self, word: str) -> str | None:
         w = fold(word)  # before stemming, so that "egalite" and "égalité" have one stem
         if w in self.stopwords:
             return None

@@ -200,3 +200,21 @@ def test_the_index_is_built_on_the_first_query_of_a_language_and_kept():
     built = lookup._INDEXES["da"]
     lookup.search("tårn")
     assert lookup._INDEXES["da"] is built
+
+
+def test_the_first_screen_imports_nothing_of_the_lookup_and_the_tab_builds_no_index_before_a_question():
+    import subprocess
+    import sys
+
+    code = ("import sys; from shogun_tutor.ui.app import App; app = App(); "
+            "print('snowballstemmer' in sys.modules, 'shogun_tutor.rulebook.lookup' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False"]
+    from shogun_tutor.ui.lookup import LookupPanel
+
+    lookup._INDEXES.clear()
+    panel = LookupPanel()
+    assert lookup._INDEXES == {}
+    panel.query.value = "tray"
+    assert set(lookup._INDEXES) == {"en"}
+    panel.close()
