@@ -63,8 +63,12 @@ def fold(text: str) -> str:
 
 
 def _nfkc(text: str) -> str:
-    """Full-width letters and digits as ASCII, then lower case (for Chinese and Japanese)."""
-    return unicodedata.normalize("NFKC", text).casefold()
+    """Full-width letters and digits as ASCII, lower case, one character for one (the spans stay on the text)."""
+    out = []
+    for c in text:
+        n = unicodedata.normalize("NFKC", c).casefold()
+        out.append(n if len(n) == 1 else c)
+    return "".join(out)
 
 
 def language_data(code: str) -> dict:
@@ -139,8 +143,6 @@ class Analyzer:
 
     def _cjk_spans(self, text: str) -> list[tuple[int, int, str]]:
         norm = _nfkc(text)
-        if len(norm) != len(text):  # NFKC changed the length (rare ligatures): spans on the normalized text
-            text = norm
         masked = norm
         for stop in sorted(self.stopwords, key=len, reverse=True):  # stop words are cut out before the n-grams
             if len(stop) > 1 or not re.match(f"[{_HIRA}]", stop):
