@@ -13,7 +13,7 @@
 
 >>> a = analyzer("en")
 >>> a.tokens("What happens if only peasants come out of the tower?")
-['happen', 'farmer', 'come', 'tower']
+['onli', 'farmer', 'come', 'out', 'tower']
 >>> analyzer("zh").tokens("农民")
 ['农', '农民', '民']
 """

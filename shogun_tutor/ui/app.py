@@ -118,6 +118,7 @@ APP_CSS = """<style>
 .shogun-app .shogun-rule { border: 2px solid #0b5cad; border-radius: 6px; padding: 0.3em 0.8em; background: #f4f8fc; }
 .shogun-app .shogun-rule-source, .shogun-app .shogun-related { font-size: 0.9em; color: #444; }
 .shogun-app .shogun-search-hint { font-size: 0.9em; color: #555; }
+.shogun-app .shogun-lookup .widget-html-content { line-height: 1.4; }
 .shogun-app .shogun-best { border-left: 6px solid #0b5cad; background: #f4f8fc; padding: 0.2em 0.8em 0.5em; margin: 0.5em 0; max-width: 48em; }
 .shogun-app .shogun-answer-title { margin: 0.2em 0; } .shogun-app .shogun-answer-text { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-lookup mark { background: #ffe08a; color: inherit; padding: 0 0.1em; border-radius: 2px; }
