@@ -30,6 +30,7 @@ from .errors import SaveFileError
 from .rules import ACTION_IDS, Rules
 from .state import (BUILDING_TOKENS, CHEST_CARDS, V1_NAMES, DraftData, GameState, Pending, PlayerState, ProvinceState,
                     RoundData, WinterData, _bad)
+from .history import check_history
 from .tower import TowerState
 
 MAX_BYTES = 4_000_000  # a whole game's save is about 0.3 MB; anything far bigger is not ours
@@ -219,13 +220,14 @@ def check_state(state: GameState) -> None:
     First the lasting facts (armies, farmers, province cards, buildings), then each group
     of working data (``draft``, ``round``, ``winter``, each expansion's) checks itself.
     """
+    expected = {name for exp in state.rules.expansion_list for name in exp.state_fields}
+    if set(state.extra) != expected:  # first: every later check may ask an expansion about its data
+        raise _bad(f"the expansions' working data {sorted(state.extra)} do not match the rules ({sorted(expected)})")
     check_lasting(state)
     check_progress(state)
+    check_history(state)
     for name in _GROUPS:
         getattr(state, name).check(state)
-    expected = {name for exp in state.rules.expansion_list for name in exp.state_fields}
-    if set(state.extra) != expected:
-        raise _bad(f"the expansions' working data {sorted(state.extra)} do not match the rules ({sorted(expected)})")
     for exp in state.rules.expansion_list:
         if exp.check:
             exp.check(state)
@@ -247,6 +249,8 @@ def check_lasting(state: GameState) -> None:
             raise bad(f"{name}: an owned province must have armies and a neutral one none")
         if p.owner is not None and not 0 <= p.owner < state.num_players:
             raise bad(f"{name} is owned by unknown seat {p.owner}")
+        if p.owner is None and (p.buildings or p.unrest):
+            raise bad(f"{name} is neutral but holds {', '.join(p.buildings) or 'no building'} and {p.unrest} unrest")
         if len(p.buildings) > g.nodes[name]["building_slots"] or len(set(p.buildings)) != len(p.buildings) or set(p.buildings) - set(BUILDINGS):
             raise bad(f"{name} breaks the building rules: {p.buildings}")
     for pl in state.players:
