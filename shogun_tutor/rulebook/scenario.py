@@ -27,11 +27,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-import jsonschema
-
 from ..board import province_graph
 from ..data import COMPONENTS, data_dir
+from ..rules.errors import RuleViolation, SaveFileError
 from ..rules.game import Game, new_game
+from ..rules.savefile import exact_validator, parse_json, schema_problem
 from ..rules.state import ACTION_IDS, V1_NAMES, Decision
 from ..rules.tower import ScriptedTower
 from . import scenario_expansions
@@ -41,12 +41,27 @@ CARD_PREFIXES = ("chest:", "tower:")  # planned as they are: war-chest cards and
 MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
 
 
-class ScenarioError(ValueError):
-    """A scenario file that is not valid JSON, breaks the schema or the game's rules."""
+MAX_SCENARIO_BYTES = 200_000  # the largest shipped scenario is about 2 kB
+MAX_SCENARIO_DEPTH = 10  # a scenario nests at most 5 levels (round/plans/seat/field; expect/fields)
 
-    def __init__(self, name: str, problem: str):
-        self.name, self.problem = name, problem
-        super().__init__(f"scenario {name!r}: {problem}")
+
+class ScenarioError(ValueError):
+    """A scenario file that is not valid JSON, breaks the schema or the game's rules.
+
+    ``name`` is the file (its id), ``field`` the key path of the problem (``round/decide/province``; empty for the
+    whole file), ``problem`` the technical detail. The message is one sentence in the current language
+    (the teacher's), naming the file and the field."""
+
+    def __init__(self, name: str, problem: str, field: str = ""):
+        from ..i18n import _
+
+        self.name, self.problem, self.field = name, problem, field
+        if field:
+            message = _("The scenario file {file} is refused at the field {field}: {problem}").format(
+                file=f"{name}.json", field=field, problem=problem)
+        else:
+            message = _("The scenario file {file} is refused: {problem}").format(file=f"{name}.json", problem=problem)
+        super().__init__(message)
 
 
 def scenario_dir() -> Path:
@@ -103,7 +118,12 @@ class Scenario:
         if raw["start"] != "position":
             return game
         data = json.loads(game.save())
-        self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
+        try:
+            self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # a value the schema allows but the board has not
+            if isinstance(exc, ScenarioError):
+                raise
+            raise ScenarioError(self.id, f"a value does not fit this game: {exc!r}"[:200]) from None
         for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
             if flat in data:
                 data[group][name] = data.pop(flat)
@@ -204,7 +224,13 @@ class Scenario:
         if decide["kind"] == "plan":
             self._arrange_plan(d, decide)
             return
+        for p in d["players"]:  # the planning is over: every field planned, those not given left empty
+            for field in scenario_expansions.plan_fields(self.raw):
+                p["plan"].setdefault(field, None)
         if decide["kind"] == "move":
+            if decide.get("province") not in cards:
+                raise ScenarioError(self.id, f"the move starts from {decide.get('province')!r}, which is not in play",
+                                    "round/decide/province")
             action = rnd["actions"][0]
             if action not in ("army1_move", "battle_a", "battle_b"):
                 raise ScenarioError(self.id, f"a move is decided in a move action, not {action!r}")
@@ -294,11 +320,14 @@ class Scenario:
         steps = self.answer()
         first = lambda g: g.legal_decisions()[0]  # noqa: E731 - deterministic stand-in for the others
         self.auto(game, first, start)
-        for _turn in range(MAX_LEARNER_STEPS):
+        for turn in range(MAX_LEARNER_STEPS):
             if self.done(game, start):
                 break
             step = steps.pop(0) if steps else "first"  # once the answer is used up: the first legal choice
-            game.apply(first(game) if step == "first" else step)
+            try:
+                game.apply(first(game) if step == "first" else step)
+            except RuleViolation as exc:  # the file's answer breaks a rule: a refusal naming the answer, not a crash
+                raise ScenarioError(self.id, f"the answer is not legal here: {exc}"[:300], f"answer/{turn}") from None
             self.auto(game, first, start)
         return game.state.log[start:]
 
@@ -321,19 +350,26 @@ class Scenario:
         return problems
 
 
-def parse_scenario(text: str, name: str = "<text>") -> Scenario:
-    """A scenario from JSON text; :class:`ScenarioError` names what is wrong."""
+@lru_cache(maxsize=1)
+def _validator():
+    return exact_validator(SCHEMA)
+
+
+def parse_scenario(text: str | bytes, name: str = "<text>") -> Scenario:
+    """A scenario from JSON text; :class:`ScenarioError` names the file and the field.
+
+    The same path as a save: size (:data:`MAX_SCENARIO_BYTES`) and depth (:data:`MAX_SCENARIO_DEPTH`) checked on
+    the raw text before parsing, no NaN or duplicate keys (:func:`.savefile.parse_json`), then the schema with
+    exact integers and bounds on every value; building the position then runs the saves' state checks."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(name, f"not valid JSON: {exc}") from None
-    try:
-        jsonschema.validate(raw, SCHEMA)
-    except jsonschema.ValidationError as exc:
-        where = "/".join(str(p) for p in exc.absolute_path) or "(top)"
-        raise ScenarioError(name, f"{where}: {exc.message}") from None
+        raw = parse_json(text, "scenario", max_bytes=MAX_SCENARIO_BYTES, max_depth=MAX_SCENARIO_DEPTH)
+    except SaveFileError as exc:
+        raise ScenarioError(name, exc.problem.replace("not a scenario (invalid JSON: ", "not valid JSON (")) from None
+    found = schema_problem(_validator(), raw)
+    if found is not None:
+        raise ScenarioError(name, found[1], found[0]) from None
     if raw["start"] == "position" and "round" not in raw:
-        raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)")
+        raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)", "round")
     return Scenario(raw["id"], raw)
 
 

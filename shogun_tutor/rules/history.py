@@ -48,16 +48,13 @@ def check_history(state: GameState) -> None:
     # -- the round's decks: what the next step draws from ---------------------------------------------
     if in_round and not (r.action_cards and r.specials):
         raise bad(f"the {state.phase} phase needs the round's ten action cards and five special cards")
-    # -- plans: a seat marked as done planning has every field; nobody plans outside a round ------------
+    # -- plans: a seat marked as done planning has every field --------------------------------------------
     for pl in state.players:
         full = len(state.rules.plan_fields(state, pl.seat))
         if not in_round:
-            done, waiting = False, True
-        elif state.phase == "plan":
-            done, waiting = pl.seat < r.planner, pl.seat > r.planner
-        else:
-            done, waiting = state.phase != "actions", False  # the actions hand cards over; fields stay planned
+            if pl.plan:
+                raise bad(f"player {pl.seat} has a plan outside a round")
+            continue
+        done = pl.seat < r.planner if state.phase == "plan" else state.phase != "actions"  # actions hand cards over
         if done and len(pl.plan) != full:
             raise bad(f"player {pl.seat} is done planning but his plan has {len(pl.plan)} of {full} fields")
-        if waiting and pl.plan:
-            raise bad(f"player {pl.seat} has planned before his turn to plan")

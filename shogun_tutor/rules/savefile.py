@@ -83,30 +83,30 @@ def upgrade_v1(raw: dict) -> dict:
     return data
 
 
-def parse_json(text: Any, what: str = "saved game") -> Any:
+def parse_json(text: Any, what: str = "saved game", *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """JSON text (str or UTF-8 bytes) -> data, refusing oversized, too deeply nested or non-standard JSON.
 
     Size and depth are checked on the raw text before :func:`json.loads` builds anything, so a
     hostile file can neither exhaust memory nor the recursion limit.
     """
     if isinstance(text, (bytes, bytearray, memoryview)):
-        if len(text) > MAX_BYTES:
-            raise SaveFileError(f"the {what} is {len(text):,} bytes; at most {MAX_BYTES:,} are read")
+        if len(text) > max_bytes:
+            raise SaveFileError(f"the {what} is {len(text):,} bytes; at most {max_bytes:,} are read")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SaveFileError(f"the {what} is not UTF-8 text (byte {exc.start})") from None
     if not isinstance(text, str):
         raise SaveFileError(f"a {what} is JSON text, got {type(text).__name__}")
-    if len(text) > MAX_BYTES:
-        raise SaveFileError(f"the {what} is {len(text):,} characters; at most {MAX_BYTES:,} are read")
+    if len(text) > max_bytes:
+        raise SaveFileError(f"the {what} is {len(text):,} characters; at most {max_bytes:,} are read")
     depth = deepest = 0
     for m in _BRACKET.finditer(_STRING.sub("", text)):
         depth += 1 if m.group() in "[{" else -1
         if depth > deepest:
             deepest = depth
-            if deepest > MAX_DEPTH:
-                raise SaveFileError(f"the {what} is nested more than {MAX_DEPTH} levels deep")
+            if deepest > max_depth:
+                raise SaveFileError(f"the {what} is nested more than {max_depth} levels deep")
     try:
         return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except SaveFileError:
@@ -129,7 +129,11 @@ def _no_duplicates(pairs: list) -> dict:
 
 @lru_cache(maxsize=None)
 def _validator(name: str) -> jsonschema.protocols.Validator:
-    schema = json.loads(resources.files("shogun_tutor").joinpath("schemas", name).read_text(encoding="utf-8"))
+    return exact_validator(json.loads(resources.files("shogun_tutor").joinpath("schemas", name).read_text(encoding="utf-8")))
+
+
+def exact_validator(schema: dict) -> jsonschema.protocols.Validator:
+    """A validator of ``schema`` whose ``integer`` is exactly ``int`` (not 15.0, not True); saves and scenarios."""
     base = jsonschema.validators.validator_for(schema)
     base.check_schema(schema)
     # exact types: JSON Schema counts 15.0 as an integer, Python counts True as one; a save file holds neither
@@ -144,14 +148,22 @@ def schema(name: str = "save-v2.schema.json") -> dict:
 
 def validate_schema(data: Any, name: str = "save-v2.schema.json") -> None:
     """Raise SaveFileError for the most relevant way ``data`` breaks the schema, with its key path."""
-    error = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
-    if error is not None:
-        path = "/".join(str(p) for p in error.absolute_path)
-        message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
-        if error.validator == "oneOf" and error.context:  # say what the closest alternative wanted
-            best = jsonschema.exceptions.best_match(error.context)
-            message = best.message if len(best.message) <= 160 else best.message[:157] + "..."
-        raise SaveFileError(message, path=path or "(top level)")
+    problem = schema_problem(_validator(name), data)
+    if problem is not None:
+        raise SaveFileError(problem[1], path=problem[0])
+
+
+def schema_problem(validator: jsonschema.protocols.Validator, data: Any) -> tuple[str, str] | None:
+    """The most relevant way ``data`` breaks the validator's schema: (key path or ``(top level)``, problem); None if valid."""
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is None:
+        return None
+    path = "/".join(str(p) for p in error.absolute_path)
+    message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
+    if error.validator == "oneOf" and error.context:  # say what the closest alternative wanted
+        best = jsonschema.exceptions.best_match(error.context)
+        message = best.message if len(best.message) <= 160 else best.message[:157] + "..."
+    return path or "(top level)", message
 
 
 def state_from_dict(raw: Any) -> GameState:
