@@ -93,6 +93,11 @@ class Scenario:
 
     id: str
     raw: dict
+    file: str = ""  # the file's name (without .json) its errors name; the id when not given
+
+    @property
+    def source(self) -> str:
+        return self.file or self.id
 
     @property
     def chapters(self) -> list[str]:
@@ -114,7 +119,7 @@ class Scenario:
                             tower=ScriptedTower([]) if raw["start"] == "position" else None,
                             expansions=tuple(raw.get("expansions", ())))
         except ValueError as exc:
-            raise ScenarioError(self.id, str(exc)) from None
+            raise ScenarioError(self.source, str(exc)) from None
         if raw["start"] != "position":
             return game
         data = json.loads(game.save())
@@ -123,28 +128,28 @@ class Scenario:
         except (KeyError, IndexError, TypeError, ValueError) as exc:  # a value the schema allows but the board has not
             if isinstance(exc, ScenarioError):
                 raise
-            raise ScenarioError(self.id, f"a value does not fit this game: {exc!r}"[:200]) from None
+            raise ScenarioError(self.source, f"a value does not fit this game: {exc!r}"[:200]) from None
         for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
             if flat in data:
                 data[group][name] = data.pop(flat)
         try:
             return Game.load(json.dumps(data))
         except ValueError as exc:  # SaveFileError: the position breaks a conservation law
-            raise ScenarioError(self.id, str(exc)) from None
+            raise ScenarioError(self.source, str(exc)) from None
 
     def _arrange(self, d: dict, script: list[dict], rng_state: tuple) -> None:
         raw, n = self.raw, self.raw["players"]
         g = province_graph(raw["side"], n)
         unknown = sorted(set(raw.get("provinces", {})) - set(g.nodes))
         if unknown:
-            raise ScenarioError(self.id, f"provinces not in play on this board: {', '.join(unknown)}")
+            raise ScenarioError(self.source, f"provinces not in play on this board: {', '.join(unknown)}")
         cards = {name: g.nodes[name]["card"] for name in g.nodes}
         for name, pv in d["provinces"].items():
             given = raw.get("provinces", {}).get(name)
             pv.update(owner=None, armies=0, buildings=[], unrest=0)
             if given:
                 if given["owner"] >= n:
-                    raise ScenarioError(self.id, f"{name} is given to seat {given['owner']} in a {n}-player game")
+                    raise ScenarioError(self.source, f"{name} is given to seat {given['owner']} in a {n}-player game")
                 pv.update(owner=given["owner"], armies=given["armies"], buildings=list(given.get("buildings", [])),
                           unrest=given.get("unrest", 0))
         # cubes: the tower's levels and tray, with fresh ids
@@ -181,7 +186,7 @@ class Scenario:
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
         d["draft_deck"], d["draft_face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
-        scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.id, problem))
+        scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.source, problem))
         self._arrange_round(d, cards, rng_state)
 
     def _arrange_round(self, d: dict, cards: dict[str, str], rng_state: tuple) -> None:
@@ -213,7 +218,7 @@ class Scenario:
                 if province.startswith(CARD_PREFIXES):
                     continue
                 if province not in cards:
-                    raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
+                    raise ScenarioError(self.source, f"a plan names {province!r}, which is not in play")
                 player["plan"][field] = cards[province]
         decide = rnd["decide"]
         seat = decide["player"]
@@ -229,11 +234,11 @@ class Scenario:
                 p["plan"].setdefault(field, None)
         if decide["kind"] == "move":
             if decide.get("province") not in cards:
-                raise ScenarioError(self.id, f"the move starts from {decide.get('province')!r}, which is not in play",
+                raise ScenarioError(self.source, f"the move starts from {decide.get('province')!r}, which is not in play",
                                     "round/decide/province")
             action = rnd["actions"][0]
             if action not in ("army1_move", "battle_a", "battle_b"):
-                raise ScenarioError(self.id, f"a move is decided in a move action, not {action!r}")
+                raise ScenarioError(self.source, f"a move is decided in a move action, not {action!r}")
             d["players"][seat]["plan"][action] = cards[decide["province"]]
             order = d["turn_order"]
             d["pick_order"] = list(order)  # the bids were revealed in that order (a complete round's record)
@@ -263,11 +268,11 @@ class Scenario:
         seat = decide["player"]
         learner_fields = decide.get("fields", [decide["field"]] if "field" in decide else [])
         if not learner_fields:
-            raise ScenarioError(self.id, "a plan decision names its action field ('field') or fields ('fields')")
+            raise ScenarioError(self.source, "a plan decision names its action field ('field') or fields ('fields')")
         fields = scenario_expansions.plan_fields(self.raw)
         unknown = [f for f in learner_fields if f not in fields]
         if unknown:
-            raise ScenarioError(self.id, f"no plan field {', '.join(unknown)} in this game")
+            raise ScenarioError(self.source, f"no plan field {', '.join(unknown)} in this game")
         d["event"] = None
         d["phase"] = "plan"
         d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
@@ -327,7 +332,7 @@ class Scenario:
             try:
                 game.apply(first(game) if step == "first" else step)
             except RuleViolation as exc:  # the file's answer breaks a rule: a refusal naming the answer, not a crash
-                raise ScenarioError(self.id, f"the answer is not legal here: {exc}"[:300], f"answer/{turn}") from None
+                raise ScenarioError(self.source, f"the answer is not legal here: {exc}"[:300], f"answer/{turn}") from None
             self.auto(game, first, start)
         return game.state.log[start:]
 
@@ -370,7 +375,7 @@ def parse_scenario(text: str | bytes, name: str = "<text>") -> Scenario:
         raise ScenarioError(name, found[1], found[0]) from None
     if raw["start"] == "position" and "round" not in raw:
         raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)", "round")
-    return Scenario(raw["id"], raw)
+    return Scenario(raw["id"], raw, name)
 
 
 @lru_cache(maxsize=None)
