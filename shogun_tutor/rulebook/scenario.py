@@ -31,7 +31,6 @@ from ..board import province_graph
 from ..data import COMPONENTS, data_dir
 from ..rules.errors import RuleViolation, SaveFileError
 from ..rules.game import Game, new_game
-from ..rules.savefile import exact_validator, parse_json, schema_problem
 from ..rules.state import ACTION_IDS, V1_NAMES, Decision
 from ..rules.tower import ScriptedTower
 from . import scenario_expansions
@@ -357,6 +356,8 @@ class Scenario:
 
 @lru_cache(maxsize=1)
 def _validator():
+    from ..rules.savefile import exact_validator  # jsonschema: imported when a scenario is first read, not with the app
+
     return exact_validator(SCHEMA)
 
 
@@ -366,6 +367,8 @@ def parse_scenario(text: str | bytes, name: str = "<text>") -> Scenario:
     The same path as a save: size (:data:`MAX_SCENARIO_BYTES`) and depth (:data:`MAX_SCENARIO_DEPTH`) checked on
     the raw text before parsing, no NaN or duplicate keys (:func:`.savefile.parse_json`), then the schema with
     exact integers and bounds on every value; building the position then runs the saves' state checks."""
+    from ..rules.savefile import parse_json, schema_problem
+
     try:
         raw = parse_json(text, "scenario", max_bytes=MAX_SCENARIO_BYTES, max_depth=MAX_SCENARIO_DEPTH)
     except SaveFileError as exc:
