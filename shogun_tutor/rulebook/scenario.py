@@ -40,7 +40,7 @@ CARD_PREFIXES = ("chest:", "tower:")  # planned as they are: war-chest cards and
 MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
 
 
-MAX_SCENARIO_BYTES = 200_000  # the largest shipped scenario is about 2 kB
+MAX_SCENARIO_BYTES = 200_000  # the largest shipped scenario is about 3 kB
 MAX_SCENARIO_DEPTH = 10  # a scenario nests at most 5 levels (round/plans/seat/field; expect/fields)
 
 

@@ -128,10 +128,15 @@ def _no_duplicates(pairs: list) -> dict:
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.protocols.Validator:
+def _published(name: str) -> dict:
     published = json.loads(resources.files("shogun_tutor").joinpath("schemas", name).read_text(encoding="utf-8"))
     jsonschema.validators.validator_for(published).check_schema(published)
-    return exact_validator(inline_refs(published))
+    return published
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    return exact_validator(inline_refs(_published(name)))
 
 
 def inline_refs(schema: dict) -> dict:
@@ -165,7 +170,7 @@ def exact_validator(schema: dict) -> jsonschema.protocols.Validator:
 
 def schema(name: str = "save-v2.schema.json") -> dict:
     """The published JSON Schema (``save-v2.schema.json`` or ``record.schema.json``)."""
-    return _validator(name).schema
+    return _published(name)
 
 
 def validate_schema(data: Any, name: str = "save-v2.schema.json") -> None:

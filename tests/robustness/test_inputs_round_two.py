@@ -60,6 +60,15 @@ def test_the_independent_checker_uses_the_boxs_numbers():
                                                                          COMPONENTS.years)
 
 
+def test_the_expansions_schema_follows_the_data():
+    defs = schema()["$defs"]
+    assert defs["privilege_card"]["enum"] == sorted(CARDS) and defs["officials"]["maximum"] == OFFICIALS
+    assert defs["tenno"]["properties"]["kept"]["items"]["items"]["enum"] == list(KEEPABLE)
+    assert defs["samurai"]["properties"]["top"]["items"]["maximum"] == len(STACK) - 1
+    assert set(defs["tenno"]["required"]) == set(defs["tenno"]["properties"]) == set(_doc()["extra"]["tenno"])
+    assert set(defs["samurai"]["required"]) == set(_doc()["extra"]["samurai"])
+
+
 # --- the expansions' part of a save: every edit the issue lists is refused with its key path ------------------
 def _set(path: str, value):
     def change(d):
