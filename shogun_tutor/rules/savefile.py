@@ -19,11 +19,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import asdict
-from functools import lru_cache
-from importlib import resources
 from typing import Any
-
-import jsonschema
 
 from ..data import BUILDINGS, COMPONENTS
 from .errors import SaveFileError
@@ -31,6 +27,7 @@ from .rules import ACTION_IDS, Rules
 from .state import (BUILDING_TOKENS, CHEST_CARDS, V1_NAMES, DraftData, GameState, Pending, PlayerState, ProvinceState,
                     RoundData, WinterData, _bad)
 from .history import check_history
+from .schemas import _validator, exact_validator, inline_refs, schema, schema_problem, validate_schema  # noqa: F401
 from .tower import TowerState
 
 MAX_BYTES = 1_000_000  # the largest whole game measured: a 0.16 MB save, a 0.2 MB record (5 players, both expansions)
@@ -125,72 +122,6 @@ def _no_duplicates(pairs: list) -> dict:
         dup = next(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
         raise SaveFileError(f"the key {dup!r} appears twice in one object")
     return d
-
-
-@lru_cache(maxsize=None)
-def _published(name: str) -> dict:
-    published = json.loads(resources.files("shogun_tutor").joinpath("schemas", name).read_text(encoding="utf-8"))
-    jsonschema.validators.validator_for(published).check_schema(published)
-    return published
-
-
-@lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.protocols.Validator:
-    return exact_validator(inline_refs(_published(name)))
-
-
-def inline_refs(schema: dict) -> dict:
-    """The schema with each local ``{"$ref": "#/$defs/x"}`` replaced by ``x`` itself (the schemas have no cycles).
-
-    The same constraints, checked about three times faster: resolving a reference costs more than the check
-    behind it, and a record's 5,000 decisions hold 30,000 of them (docs/save-format.md: validation time)."""
-    defs = schema.get("$defs", {})
-
-    def walk(node: Any) -> Any:
-        if isinstance(node, list):
-            return [walk(v) for v in node]
-        if not isinstance(node, dict):
-            return node
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
-            return walk(defs[ref[len("#/$defs/"):]])
-        return {k: (v if k == "$defs" else walk(v)) for k, v in node.items()}
-
-    return {k: v for k, v in walk(schema).items() if k != "$defs"}
-
-
-def exact_validator(schema: dict) -> jsonschema.protocols.Validator:
-    """A validator of ``schema`` whose ``integer`` is exactly ``int`` (not 15.0, not True); saves and scenarios."""
-    base = jsonschema.validators.validator_for(schema)
-    base.check_schema(schema)
-    # exact types: JSON Schema counts 15.0 as an integer, Python counts True as one; a save file holds neither
-    types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: type(v) is int)
-    return jsonschema.validators.extend(base, type_checker=types)(schema)
-
-
-def schema(name: str = "save-v2.schema.json") -> dict:
-    """The published JSON Schema (``save-v2.schema.json`` or ``record.schema.json``)."""
-    return _published(name)
-
-
-def validate_schema(data: Any, name: str = "save-v2.schema.json") -> None:
-    """Raise SaveFileError for the most relevant way ``data`` breaks the schema, with its key path."""
-    problem = schema_problem(_validator(name), data)
-    if problem is not None:
-        raise SaveFileError(problem[1], path=problem[0])
-
-
-def schema_problem(validator: jsonschema.protocols.Validator, data: Any) -> tuple[str, str] | None:
-    """The most relevant way ``data`` breaks the validator's schema: (key path or ``(top level)``, problem); None if valid."""
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is None:
-        return None
-    path = "/".join(str(p) for p in error.absolute_path)
-    message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
-    if error.validator == "oneOf" and error.context:  # say what the closest alternative wanted
-        best = jsonschema.exceptions.best_match(error.context)
-        message = best.message if len(best.message) <= 160 else best.message[:157] + "..."
-    return path or "(top level)", message
 
 
 def state_from_dict(raw: Any) -> GameState:
