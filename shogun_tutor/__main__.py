@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .data import COMPONENTS
 from .i18n import LANGUAGES
+from .rules.state import SEED_MAX
 
 
 class OutputError(Exception):
@@ -61,11 +62,20 @@ def check_output_path(path: str) -> Path:
     return out
 
 
+def _seed(text: str) -> int:
+    """A seed in the one range (:data:`~.rules.state.SEED_MAX`): a record of it then loads again."""
+    value = _non_negative(text)
+    if value > SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{text[:30]}{'...' if len(text) > 30 else ''} is above the largest seed, {SEED_MAX}")
+    return value
+
+
 def _non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        shown = repr(text) if len(text) <= 30 else repr(text[:30]) + "..."
+        raise argparse.ArgumentTypeError(f"{shown} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative; it must be 0 or more")
     return value
@@ -202,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser("simulate", help="play a whole game with bots and write its game record")
     sim.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=4)
     sim.add_argument("--side", choices=("sun", "moon"), default="sun")
-    sim.add_argument("--seed", type=_non_negative, default=0)
+    sim.add_argument("--seed", type=_seed, default=0, help=f"0 to {SEED_MAX}")
     sim.add_argument("--setup", choices=("beginner", "draft"), default=None,
                      help="starting provinces (default: beginner on the sun side, draft on the moon side)")
     sim.add_argument("--bots", default="heuristic",

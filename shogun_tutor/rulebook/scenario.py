@@ -27,10 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-import jsonschema
-
 from ..board import province_graph
 from ..data import COMPONENTS, data_dir
+from ..rules.errors import RuleViolation, SaveFileError
 from ..rules.game import Game, new_game
 from ..rules.state import ACTION_IDS, V1_NAMES, Decision
 from ..rules.tower import ScriptedTower
@@ -41,12 +40,27 @@ CARD_PREFIXES = ("chest:", "tower:")  # planned as they are: war-chest cards and
 MAX_LEARNER_STEPS = 200  # a try-it is short; a scenario that never stops is an error in its data
 
 
-class ScenarioError(ValueError):
-    """A scenario file that is not valid JSON, breaks the schema or the game's rules."""
+MAX_SCENARIO_BYTES = 200_000  # the largest shipped scenario is about 3 kB
+MAX_SCENARIO_DEPTH = 10  # a scenario nests at most 5 levels (round/plans/seat/field; expect/fields)
 
-    def __init__(self, name: str, problem: str):
-        self.name, self.problem = name, problem
-        super().__init__(f"scenario {name!r}: {problem}")
+
+class ScenarioError(ValueError):
+    """A scenario file that is not valid JSON, breaks the schema or the game's rules.
+
+    ``name`` is the file (its id), ``field`` the key path of the problem (``round/decide/province``; empty for the
+    whole file), ``problem`` the technical detail. The message is one sentence in the current language
+    (the teacher's), naming the file and the field."""
+
+    def __init__(self, name: str, problem: str, field: str = ""):
+        from ..i18n import _
+
+        self.name, self.problem, self.field = name, problem, field
+        if field:
+            message = _("The scenario file {file} is refused at the field {field}: {problem}").format(
+                file=f"{name}.json", field=field, problem=problem)
+        else:
+            message = _("The scenario file {file} is refused: {problem}").format(file=f"{name}.json", problem=problem)
+        super().__init__(message)
 
 
 def scenario_dir() -> Path:
@@ -78,6 +92,11 @@ class Scenario:
 
     id: str
     raw: dict
+    file: str = ""  # the file's name (without .json) its errors name; the id when not given
+
+    @property
+    def source(self) -> str:
+        return self.file or self.id
 
     @property
     def chapters(self) -> list[str]:
@@ -99,32 +118,37 @@ class Scenario:
                             tower=ScriptedTower([]) if raw["start"] == "position" else None,
                             expansions=tuple(raw.get("expansions", ())))
         except ValueError as exc:
-            raise ScenarioError(self.id, str(exc)) from None
+            raise ScenarioError(self.source, str(exc)) from None
         if raw["start"] != "position":
             return game
         data = json.loads(game.save())
-        self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
+        try:
+            self._arrange(data, script, game.rng.getstate())  # the shuffles still to come (a plan position's event draw)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # a value the schema allows but the board has not
+            if isinstance(exc, ScenarioError):
+                raise
+            raise ScenarioError(self.source, f"a value does not fit this game: {exc!r}"[:200]) from None
         for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
             if flat in data:
                 data[group][name] = data.pop(flat)
         try:
             return Game.load(json.dumps(data))
         except ValueError as exc:  # SaveFileError: the position breaks a conservation law
-            raise ScenarioError(self.id, str(exc)) from None
+            raise ScenarioError(self.source, str(exc)) from None
 
     def _arrange(self, d: dict, script: list[dict], rng_state: tuple) -> None:
         raw, n = self.raw, self.raw["players"]
         g = province_graph(raw["side"], n)
         unknown = sorted(set(raw.get("provinces", {})) - set(g.nodes))
         if unknown:
-            raise ScenarioError(self.id, f"provinces not in play on this board: {', '.join(unknown)}")
+            raise ScenarioError(self.source, f"provinces not in play on this board: {', '.join(unknown)}")
         cards = {name: g.nodes[name]["card"] for name in g.nodes}
         for name, pv in d["provinces"].items():
             given = raw.get("provinces", {}).get(name)
             pv.update(owner=None, armies=0, buildings=[], unrest=0)
             if given:
                 if given["owner"] >= n:
-                    raise ScenarioError(self.id, f"{name} is given to seat {given['owner']} in a {n}-player game")
+                    raise ScenarioError(self.source, f"{name} is given to seat {given['owner']} in a {n}-player game")
                 pv.update(owner=given["owner"], armies=given["armies"], buildings=list(given.get("buildings", [])),
                           unrest=given.get("unrest", 0))
         # cubes: the tower's levels and tray, with fresh ids
@@ -161,7 +185,7 @@ class Scenario:
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
         d["draft_deck"], d["draft_face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
-        scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.id, problem))
+        scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.source, problem))
         self._arrange_round(d, cards, rng_state)
 
     def _arrange_round(self, d: dict, cards: dict[str, str], rng_state: tuple) -> None:
@@ -193,7 +217,7 @@ class Scenario:
                 if province.startswith(CARD_PREFIXES):
                     continue
                 if province not in cards:
-                    raise ScenarioError(self.id, f"a plan names {province!r}, which is not in play")
+                    raise ScenarioError(self.source, f"a plan names {province!r}, which is not in play")
                 player["plan"][field] = cards[province]
         decide = rnd["decide"]
         seat = decide["player"]
@@ -204,10 +228,16 @@ class Scenario:
         if decide["kind"] == "plan":
             self._arrange_plan(d, decide)
             return
+        for p in d["players"]:  # the planning is over: every field planned, those not given left empty
+            for field in scenario_expansions.plan_fields(self.raw):
+                p["plan"].setdefault(field, None)
         if decide["kind"] == "move":
+            if decide.get("province") not in cards:
+                raise ScenarioError(self.source, f"the move starts from {decide.get('province')!r}, which is not in play",
+                                    "round/decide/province")
             action = rnd["actions"][0]
             if action not in ("army1_move", "battle_a", "battle_b"):
-                raise ScenarioError(self.id, f"a move is decided in a move action, not {action!r}")
+                raise ScenarioError(self.source, f"a move is decided in a move action, not {action!r}")
             d["players"][seat]["plan"][action] = cards[decide["province"]]
             order = d["turn_order"]
             d["pick_order"] = list(order)  # the bids were revealed in that order (a complete round's record)
@@ -237,11 +267,11 @@ class Scenario:
         seat = decide["player"]
         learner_fields = decide.get("fields", [decide["field"]] if "field" in decide else [])
         if not learner_fields:
-            raise ScenarioError(self.id, "a plan decision names its action field ('field') or fields ('fields')")
+            raise ScenarioError(self.source, "a plan decision names its action field ('field') or fields ('fields')")
         fields = scenario_expansions.plan_fields(self.raw)
         unknown = [f for f in learner_fields if f not in fields]
         if unknown:
-            raise ScenarioError(self.id, f"no plan field {', '.join(unknown)} in this game")
+            raise ScenarioError(self.source, f"no plan field {', '.join(unknown)} in this game")
         d["event"] = None
         d["phase"] = "plan"
         d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
@@ -294,11 +324,14 @@ class Scenario:
         steps = self.answer()
         first = lambda g: g.legal_decisions()[0]  # noqa: E731 - deterministic stand-in for the others
         self.auto(game, first, start)
-        for _turn in range(MAX_LEARNER_STEPS):
+        for turn in range(MAX_LEARNER_STEPS):
             if self.done(game, start):
                 break
             step = steps.pop(0) if steps else "first"  # once the answer is used up: the first legal choice
-            game.apply(first(game) if step == "first" else step)
+            try:
+                game.apply(first(game) if step == "first" else step)
+            except RuleViolation as exc:  # the file's answer breaks a rule: a refusal naming the answer, not a crash
+                raise ScenarioError(self.source, f"the answer is not legal here: {exc}"[:300], f"answer/{turn}") from None
             self.auto(game, first, start)
         return game.state.log[start:]
 
@@ -321,20 +354,31 @@ class Scenario:
         return problems
 
 
-def parse_scenario(text: str, name: str = "<text>") -> Scenario:
-    """A scenario from JSON text; :class:`ScenarioError` names what is wrong."""
+@lru_cache(maxsize=1)
+def _validator():
+    from ..rules.savefile import exact_validator  # jsonschema: imported when a scenario is first read, not with the app
+
+    return exact_validator(SCHEMA)
+
+
+def parse_scenario(text: str | bytes, name: str = "<text>") -> Scenario:
+    """A scenario from JSON text; :class:`ScenarioError` names the file and the field.
+
+    The same path as a save: size (:data:`MAX_SCENARIO_BYTES`) and depth (:data:`MAX_SCENARIO_DEPTH`) checked on
+    the raw text before parsing, no NaN or duplicate keys (:func:`.savefile.parse_json`), then the schema with
+    exact integers and bounds on every value; building the position then runs the saves' state checks."""
+    from ..rules.savefile import parse_json, schema_problem
+
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(name, f"not valid JSON: {exc}") from None
-    try:
-        jsonschema.validate(raw, SCHEMA)
-    except jsonschema.ValidationError as exc:
-        where = "/".join(str(p) for p in exc.absolute_path) or "(top)"
-        raise ScenarioError(name, f"{where}: {exc.message}") from None
+        raw = parse_json(text, "scenario", max_bytes=MAX_SCENARIO_BYTES, max_depth=MAX_SCENARIO_DEPTH)
+    except SaveFileError as exc:
+        raise ScenarioError(name, exc.problem.replace("not a scenario (invalid JSON: ", "not valid JSON (")) from None
+    found = schema_problem(_validator(), raw)
+    if found is not None:
+        raise ScenarioError(name, found[1], found[0]) from None
     if raw["start"] == "position" and "round" not in raw:
-        raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)")
-    return Scenario(raw["id"], raw)
+        raise ScenarioError(name, "a 'position' scenario needs a 'round' (what happens and who decides)", "round")
+    return Scenario(raw["id"], raw, name)
 
 
 @lru_cache(maxsize=None)

@@ -6,7 +6,7 @@ from ..data import COMPONENTS
 from ..rules.expansions.court import COURT_FIELDS
 from ..rules.expansions.privileges import CARDS as PRIVILEGE_CARDS
 from ..rules.expansions.samurai import STACK
-from ..rules.state import ACTION_IDS, PLAN_FIELDS
+from ..rules.state import ACTION_IDS, PLAN_FIELDS, SEED_MAX
 
 FORMAT = "shogun-tutor-scenario"
 OWNER = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 4}, {"const": "farmer"}]}
@@ -37,10 +37,10 @@ SCHEMA: dict = {
         "version": {"const": 1},
         "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
         "chapters": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-        "note": {"type": "string"},
+        "note": {"type": "string", "maxLength": 2_000},
         "players": {"type": "integer", "minimum": 3, "maximum": 5},
         "side": {"enum": ["sun", "moon"]},
-        "seed": {"type": "integer", "minimum": 0},
+        "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX},
         "start": {"enum": ["beginner", "draft", "position"]},
         "expansions": {"type": "array", "items": {"enum": ["tenno", "samurai"]}, "uniqueItems": True},
         "court": {
@@ -134,3 +134,31 @@ SCHEMA: dict = {
         },
     },
 }
+
+
+#: the bounds every value of a scenario gets unless its schema names a tighter one
+MAX_ITEMS, MAX_LENGTH, MAX_INTEGER, MAX_PROPERTIES = 100, 200, 1_000, 100
+
+
+def bounded(schema):
+    """``schema`` with a size bound on every array, string, integer and object that has none:
+    a teacher's file is small, and a 5,000-digit number or a million-item list is refused by the schema."""
+    if isinstance(schema, list):
+        return [bounded(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: (v if k in ("const", "enum") else bounded(v)) for k, v in schema.items()}
+    types = out.get("type")
+    types = set(types) if isinstance(types, list) else {types}
+    if "array" in types:
+        out.setdefault("maxItems", MAX_ITEMS)
+    if "string" in types:
+        out.setdefault("maxLength", MAX_LENGTH)
+    if "integer" in types:
+        out.setdefault("maximum", MAX_INTEGER)
+    if "object" in types:
+        out.setdefault("maxProperties", MAX_PROPERTIES)
+    return out
+
+
+SCHEMA = bounded(SCHEMA)

@@ -8,7 +8,7 @@ from ..board import check_players, check_side
 from ..data import BOARD, COMPONENTS
 from . import errors as E
 from .rules import Rules
-from .state import GameState, PlayerState, ProvinceState
+from .state import SEED_MAX, SEED_MIN, GameState, PlayerState, ProvinceState, seed_ok
 from .tower import PhysicalTower, TowerModel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,8 +42,9 @@ def new_game(
     rules = Rules(players, side, setup, tuple(expansions))
     if setup == "beginner" and side != COMPONENTS.beginner_setup_side:
         raise E.SetupError(f"the beginner set-up exists for the {COMPONENTS.beginner_setup_side} side only; use setup='draft'")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:  # random.seed(-n) is random.seed(n)
-        raise E.SetupError(f"seed must be a whole number >= 0, got {seed!r}")
+    if not seed_ok(seed):  # random.seed(-n) is random.seed(n); a save holds at most SEED_MAX
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+        raise E.SetupError(f"seed must be a whole number from {SEED_MIN} to {SEED_MAX}, got {shown}")
     g = rules.graph
     model = tower or PhysicalTower()
     state = GameState(

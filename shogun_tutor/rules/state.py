@@ -22,7 +22,17 @@ PLAN_FIELDS = BASE_PLAN_FIELDS  # without expansions; with them ask ``state.rule
 PLACES = 5  # turn-order places on the board, each with a special card
 CHEST_CARD_PREFIX = "chest:"
 TOWER_CARD_PREFIX = "tower:"  # Tennō's Court: a battle-tower card (``'tower:0'``..``'tower:2'``)
-__all__ = ["ACTION_IDS", "PLAN_FIELDS", "PLACES", "Decision", "Pending", "GameState", "PlayerState", "ProvinceState",
+SEED_MIN = 0
+SEED_MAX = 2**63 - 1
+"""The one seed range, 0 to 2**63 - 1 (a signed 64-bit integer, so any database or JSON tool holds it exactly):
+``new_game``, the command line, the guided game's seed box, saves and records all accept exactly this range.
+Public home: ``shogun_tutor.rules.SEED_MAX`` (also ``shogun_tutor.rules.setup.SEED_MAX``)."""
+
+
+def seed_ok(seed: object) -> bool:
+    """True for a seed in the one range (an ``int``, not a ``bool``, from :data:`SEED_MIN` to :data:`SEED_MAX`)."""
+    return type(seed) is int and SEED_MIN <= seed <= SEED_MAX
+__all__ = ["SEED_MIN", "SEED_MAX", "seed_ok", "ACTION_IDS", "PLAN_FIELDS", "PLACES", "Decision", "Pending", "GameState", "PlayerState", "ProvinceState",
            "DraftData", "RoundData", "WinterData", "chest_card", "chest_value", "check_state"]
 
 

@@ -259,7 +259,9 @@ class App:
         self.bridge.on_why(self.why)
         self.bridge.on_key(self._on_key)
         self._back_to: int | None = None
-        self.widget = w.VBox([style, self.bridge, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
+        self.address_notice = w.HTML()  # a shared link's problems (unknown chapter or demo...): visible, not silent
+        self.widget = w.VBox([style, self.bridge, header, self.address_notice, self.tab],
+                             layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
         self.tab.observe(lambda change: self._keys_follow_tab(), names="selected_index")
         self.language.observe(self._on_pick, names="value")
@@ -288,6 +290,8 @@ class App:
             self.tab.set_title(i, _(msgid))
         self.teacher.description = _("Teacher mode")
         self._keys_follow_tab()
+        if hasattr(self, "address_notice"):
+            self._show_address_problems()
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
@@ -374,38 +378,65 @@ class App:
             rb.teacher.value = on
 
     def open_from_query(self, query: str | None) -> None:
-        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``."""
-        from urllib.parse import parse_qs
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``.
 
-        params = {k: v[0] for k, v in parse_qs(query or "").items()}
-        lang = language_from_query(query, i18n.current_language())
+        Parsed with bounds by :func:`.visit.parse_address`; an unknown chapter or demo, a screen that is not a
+        number, or a broken demo file is said in a visible sentence above the tabs (with what exists), and the
+        rest of the link still applies."""
+        from ..rulebook import content
+        from ..rulebook.scenario import ScenarioError, scenario_ids
+        from .visit import parse_address
+
+        address = parse_address(query, chapters=[c.key for c in content.CHAPTERS], demos=scenario_ids(),
+                                tabs=TAB_KEYS, languages=i18n.LANGUAGES)
+        self._address_problems = list(address.problems)
+        lang = address.lang or i18n.current_language()
         if lang != i18n.current_language():
             self.set_language(lang)
-        chapter = params.get("chapter")
-        from ..rulebook import content
-
-        if chapter in {c.key for c in content.CHAPTERS}:
+        if address.chapter is not None:
             if hasattr(self._tabs, "holder") and "rulebook" not in self._tabs.holder:
-                self._tabs.holder["chapter"] = chapter  # built straight at that chapter: no other figure drawn
+                self._tabs.holder["chapter"] = address.chapter  # built straight at that chapter: no other figure drawn
             rb = self.panel("rulebook")
-            screen = params.get("screen", "1")
-            rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
+            rb.open(address.chapter, address.screen)
             self.show("rulebook")
-        elif params.get("demo") and self.panel("game") is not None:
-            from ..rulebook.scenario import ScenarioError, scenario_ids
+        elif address.demo is not None and self.panel("game") is not None:
             from .demos import open_demo
 
-            if params["demo"] in scenario_ids():
-                try:
-                    open_demo(self.panel("game"), params["demo"])
-                except ScenarioError:  # a teacher's broken file: the app opens as usual
-                    pass
-                else:
-                    self.show("game")
-        elif params.get("tab") in TAB_KEYS:
-            self.show(params["tab"])
-        if params.get("teacher") in ("1", "true", "yes"):
+            try:
+                open_demo(self.panel("game"), address.demo)
+            except ScenarioError as exc:  # a teacher's broken file: said, and the app opens as usual
+                self._address_problems.append(("demo_file", str(exc)))
+            else:
+                self.show("game")
+        elif address.tab is not None:
+            self.show(address.tab)
+        if address.teacher:
             self.set_teacher(True)
+        self._show_address_problems()
+
+    def _show_address_problems(self) -> None:
+        """The link's problems as sentences in the current language (empty when there are none)."""
+        from ..rulebook import content
+        from ..rulebook.scenario import scenario_ids
+
+        lines = []
+        for what, value in getattr(self, "_address_problems", []):
+            if what == "chapter":
+                lines.append(_("No chapter “{name}” was found. The chapters are: {chapters}.").format(
+                    name=value, chapters=i18n.format_list([c.key for c in content.CHAPTERS])))
+            elif what == "demo":
+                lines.append(_("No demonstration “{name}” was found. The demonstrations are: {demos}.").format(
+                    name=value, demos=i18n.format_list(scenario_ids())))
+            elif what == "screen":
+                lines.append(_("“{value}” is not a screen number; the chapter opens at its first screen.").format(
+                    value=value))
+            elif what == "query":
+                lines.append(_("The address is too long or has too many parameters; the app opens as usual."))
+            else:  # demo_file: the ScenarioError's sentence, already in the current language
+                lines.append(value)
+        self.address_notice.value = "".join(
+            f"<p role='alert' class='shogun-address-problem' style='color:#b00020;margin:0.2em 0'>{escape(t)}</p>"
+            for t in lines)
 
 
 def default_language() -> str:

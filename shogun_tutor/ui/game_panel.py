@@ -20,7 +20,7 @@ from ..data import COMPONENTS
 from ..i18n import _
 from ..rules.bots import make_bot
 from ..rules.game import Game, new_game
-from ..rules.state import Decision
+from ..rules.state import SEED_MAX, Decision
 from ..viz.board import Highlight, highlight_from_event
 from ..text import terms
 from ..text.decisions import describe_decision
@@ -34,8 +34,8 @@ from .seat import SeatPanel
 from .tower_replay import THROW_RULES, inside_before
 from .step_view import StepView
 
-MAX_SEED = 10**9
-_SEED_RE = re.compile(r"\s*(\d{1,10})\s*")
+MAX_SEED = SEED_MAX  # the one seed range of the engine, saves and records (0 to 2**63 - 1)
+_SEED_RE = re.compile(r"\s*([0-9]{1,19})\s*")
 
 
 class SeedError(ValueError):
@@ -64,7 +64,7 @@ class GamePanel:
                                   style={"description_width": "initial"})
         self.side = w.Dropdown(layout=w.Layout(width="11em"))
         self.setup = w.Dropdown(layout=w.Layout(width="13em"))
-        self.seed = w.Text(value=str(seed), layout=w.Layout(width="11em"), continuous_update=False,
+        self.seed = w.Text(value=str(seed), layout=w.Layout(width="15em"), continuous_update=False,
                            style={"description_width": "initial"})
         self.seed_error = w.HTML()
         self.seed_error.add_class("shogun-seed-error")

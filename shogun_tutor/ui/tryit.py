@@ -16,7 +16,8 @@ import ipywidgets as w
 from .. import i18n
 from ..i18n import _, ngettext
 from ..rulebook import content
-from ..rulebook.scenario import load_scenario
+from ..rulebook.scenario import ScenarioError, load_scenario
+from ..rules.errors import RuleViolation
 
 #: what the learner is asked in each prepared position (the scenario files hold only data)
 PROMPTS = {
@@ -89,16 +90,33 @@ class TryIt:
     def decide(self, decision) -> None:
         if decision is None or self.scenario.done(self.game, self.start):
             return
-        self.game.apply(decision)
+        try:
+            self.game.apply(decision)
+        except RuleViolation:  # an illegal choice: refused in a sentence, the position unchanged
+            self.render()
+            self._refuse(_("That choice is not allowed here; the position is unchanged. Pick one from the list."))
+            return
         self.scenario.auto(self.game, start=self.start)
         self.render()
 
     def show_answer(self) -> None:
-        """Play the rulebook's choice from the start."""
+        """Play the rulebook's choice from the start; a scenario file whose answer breaks a rule is said, not raised."""
         self.game = self.scenario.build()
         self.start = len(self.game.state.log)
-        self.scenario.play_answer(self.game)
+        try:
+            self.scenario.play_answer(self.game)
+        except ScenarioError as exc:
+            self.game = self.scenario.build()
+            self.start = len(self.game.state.log)
+            self.scenario.auto(self.game, start=self.start)
+            self.render()
+            self._refuse(str(exc))
+            return
         self.render()
+
+    def _refuse(self, sentence: str) -> None:
+        self.result.value = (f"<p role='alert' class='shogun-tryit-refused' style='color:#b00020'>{escape(sentence)}</p>"
+                             + self.result.value)
 
     def _show_odds(self) -> None:
         """For an attack: the chances on the real (physical) tower with the cubes inside it now."""

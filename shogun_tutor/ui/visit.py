@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 #: Voilà's names for the variables it sets in a kernel's environment (``voila.utils.ENV_VARIABLE``)
 PREHEAT = "VOILA_PREHEAT"
@@ -72,3 +74,78 @@ def query_string() -> str:
     """The visitor's query string without its ``?`` (``"lang=nl&tab=game"``), ``""`` when none."""
     wait_for_visitor()
     return os.environ.get(QUERY_STRING, "")
+
+
+# --- the address's parameters, parsed with bounds ----------------------------------------------------
+MAX_QUERY = 2_000  #: characters of a query string read at all (a shared link is far shorter)
+MAX_FIELDS = 16  #: parameters in one query (``parse_qs(max_num_fields=...)``)
+MAX_SCREEN_DIGITS = 4  #: a screen number has at most this many decimal digits (no chapter has 10,000 screens)
+MAX_SHOWN = 40  #: characters of a refused value repeated back to the visitor
+
+
+@dataclass(frozen=True)
+class Address:
+    """What a shared link asks for; ``problems`` are ``(what, value)`` pairs the app shows as sentences:
+    ``("chapter", "nonsense")``, ``("demo", "x")``, ``("screen", "²")``, ``("query", "")`` (too long or malformed)."""
+
+    lang: str | None = None
+    chapter: str | None = None
+    screen: int = 0  # 0-based
+    demo: str | None = None
+    tab: str | None = None
+    teacher: bool = False
+    problems: tuple[tuple[str, str], ...] = ()
+
+
+def shown(value: str) -> str:
+    """A visitor's value, cut to :data:`MAX_SHOWN` characters, to be repeated back in a sentence."""
+    return value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN - 1] + "…"
+
+
+def parse_screen(text: str) -> int | None:
+    """``"2"`` -> 1 (0-based); None unless 1 to :data:`MAX_SCREEN_DIGITS` ASCII decimal digits from 1 up.
+    ``str.isdigit`` is true for ``"²"`` (which ``int`` refuses); ``str.isdecimal`` plus ASCII is not."""
+    if not (text.isascii() and text.isdecimal() and len(text) <= MAX_SCREEN_DIGITS) or int(text) < 1:
+        return None
+    return int(text) - 1
+
+
+def parse_address(query: str | None, *, chapters: Iterable[str], demos: Iterable[str], tabs: Iterable[str],
+                  languages: Iterable[str]) -> Address:
+    """The query string of a shared link (``lang=nl&chapter=battles&screen=2&teacher=1``) as an :class:`Address`.
+
+    Bounded: at most :data:`MAX_QUERY` characters and :data:`MAX_FIELDS` parameters (else the whole query is
+    refused and the app opens as usual, saying so); each value is checked against what exists. Nothing here raises.
+    """
+    from urllib.parse import parse_qs
+
+    query = query or ""
+    if len(query) > MAX_QUERY:
+        return Address(problems=(("query", ""),))
+    try:
+        raw = parse_qs(query, max_num_fields=MAX_FIELDS)
+    except ValueError:  # too many fields
+        return Address(problems=(("query", ""),))
+    params = {k: v[0] for k, v in raw.items()}
+    problems: list[tuple[str, str]] = []
+    lang = params.get("lang")
+    lang = lang if lang in set(languages) else None
+    chapter = params.get("chapter")
+    if chapter is not None and chapter not in set(chapters):
+        problems.append(("chapter", shown(chapter)))
+        chapter = None
+    screen = 0
+    if "screen" in params:
+        parsed = parse_screen(params["screen"])
+        if parsed is None:
+            problems.append(("screen", shown(params["screen"])))
+        else:
+            screen = parsed
+    demo = params.get("demo")
+    if demo is not None and demo not in set(demos):
+        problems.append(("demo", shown(demo)))
+        demo = None
+    tab = params.get("tab")
+    tab = tab if tab in set(tabs) else None
+    return Address(lang=lang, chapter=chapter, screen=screen, demo=demo, tab=tab,
+                   teacher=params.get("teacher") in ("1", "true", "yes"), problems=tuple(problems))

@@ -159,7 +159,7 @@ def test_choosing_a_seat_takes_effect_in_the_current_game():
     assert panel.plan_box.layout.display is None  # the learner plans on the planning board
 
 
-@pytest.mark.parametrize("text", ["99999999999999", "-5", "1e3", "3.7", "", "seven"])
+@pytest.mark.parametrize("text", ["9223372036854775808", "²", "-5", "1e3", "3.7", "", "seven"])
 def test_bad_seeds_are_refused_visibly_and_the_game_kept(text):
     panel = GamePanel(players=3, seed=4)
     game = panel.game

@@ -122,3 +122,60 @@ def test_the_notebook_does_not_import_voila():
     env = {k: v for k, v in os.environ.items() if not k.startswith("VOILA_") and k not in REQUEST}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+# --- issue 25: the address's parameters parsed with bounds; problems said, not silent -----------------------------
+def _address(query):
+    from shogun_tutor.ui.visit import parse_address
+
+    return parse_address(query, chapters=["battles", "winter"], demos=["tied-region"], tabs=["game", "lookup"],
+                         languages=["en", "nl"])
+
+
+@pytest.mark.parametrize("screen, expected", [("2", 1), ("1", 0), ("9999", 9998)])
+def test_a_screen_is_one_to_four_ascii_decimal_digits(screen, expected):
+    a = _address(f"chapter=battles&screen={screen}")
+    assert (a.chapter, a.screen, a.problems) == ("battles", expected, ())
+
+
+@pytest.mark.parametrize("screen", ["²", "٣", "0", "-1", "1e3", "10000", "9" * 100, "0x1", " 1"])
+def test_a_screen_that_is_not_a_number_is_a_problem_not_an_exception(screen):
+    from urllib.parse import quote
+
+    a = _address(f"chapter=battles&screen={quote(screen)}")
+    assert a.chapter == "battles" and a.screen == 0
+    assert [what for what, _v in a.problems] == ["screen"] and len(a.problems[0][1]) <= 40
+
+
+def test_unknown_chapters_and_demos_and_oversized_queries_are_problems():
+    from shogun_tutor.ui.visit import MAX_FIELDS, MAX_QUERY
+
+    a = _address("chapter=nonsense&demo=nothing&tab=lookup&lang=xx&teacher=1")
+    assert a.problems == (("chapter", "nonsense"), ("demo", "nothing")) and a.tab == "lookup" and a.teacher
+    assert a.lang is None and a.chapter is None and a.demo is None
+    assert _address("tab=game&x=" + "a" * MAX_QUERY).problems == (("query", ""),)
+    assert _address("&".join(f"k{i}=1" for i in range(MAX_FIELDS + 1))).problems == (("query", ""),)
+    assert _address(None) == _address("")
+    assert _address("chapter=battles&screen=" + "9" * 5000).problems == (("query", ""),)  # too long to read at all
+
+
+def test_the_app_says_an_unknown_chapter_with_the_list_and_still_applies_the_rest():
+    from shogun_tutor import i18n
+    from shogun_tutor.rulebook import content
+    from shogun_tutor.ui.app import App
+
+    app = App()
+    app.open_from_query("chapter=nonsense&tab=lookup")
+    assert app.tab.selected_index == 2
+    notice = app.address_notice.value
+    assert "No chapter “nonsense” was found" in notice and "role='alert'" in notice
+    assert all(c.key in notice for c in content.CHAPTERS)
+    app.open_from_query("chapter=battles&screen=%C2%B2")  # screen=²: the chapter opens, the screen is said
+    assert "“²” is not a screen number" in app.address_notice.value
+    assert app.panel("rulebook").chapter_key == "battles" and app.panel("rulebook").screen == 0
+    app.open_from_query("lang=nl&demo=no-such-demo")
+    assert "Geen demonstratie “no-such-demo” gevonden" in app.address_notice.value
+    i18n.set_language("en")
+    assert "No demonstration “no-such-demo” was found" in app.address_notice.value  # follows the language
+    app.open_from_query("chapter=battles&screen=2")
+    assert app.address_notice.value == ""

@@ -278,6 +278,46 @@ def check(state) -> None:
         raise bad("officials sit in the audience hall outside the court's audience")
     if not set(d["queue"]) <= set(range(n)):
         raise bad("the audience order names an unknown seat")
+    check_by_round(state, d, bad)
+
+
+def rounds_started(state) -> int:
+    """How many spring/summer/autumn rounds have begun (each laid out three privilege cards)."""
+    from ..phases.season import SEASONS
+
+    if state.season == "setup":
+        return 0
+    if state.season in SEASONS:
+        return (state.year - 1) * len(SEASONS) + SEASONS.index(state.season) + 1
+    return state.year * len(SEASONS)  # winter; the end (after the last winter)
+
+
+def check_by_round(state, d: dict, bad) -> None:
+    """Where the round stands decides what may lie where: the display until the court ends, immunities and
+    the set-aside event only from the court to the round's end, the deck three cards shorter each round."""
+    phase, season = state.phase, state.rules.season
+    want = max(0, len(CARDS) - 3 * rounds_started(state))
+    if len(d["deck"]) > want:  # each round lays out three (a card is never put back)
+        raise bad(f"{len(d['deck'])} privilege cards in the deck after {rounds_started(state)} rounds; at most {want} are left then")
+    before_court = phase in season and season.index(phase) < season.index("court")
+    court_on = phase == "court" and d["step"] is not None
+    if phase == "court" and d["step"] is None:
+        raise bad("the court phase runs without a step (reveal or audience)")
+    if phase != "court" and (d["step"] is not None or d["queue"]):
+        raise bad(f"the court's {d['step'] or 'audience order'} is left over in the {phase} phase")
+    if d["queue"] and d["step"] != "audience":
+        raise bad("seats wait for the audience before it starts")
+    if any(x is not None for x in d["display"]) and not (before_court or court_on):
+        raise bad(f"privilege cards lie in the audience hall in the {phase} phase")
+    if d["display"] != sorted(d["display"], key=lambda x: -1 if x is None else x, reverse=True) and before_court:
+        raise bad("the audience hall's cards are not laid out highest on 4, next on 3, lowest on 2")
+    after_court = phase == "actions" or court_on
+    if d["cancelled"] and not after_court:
+        raise bad(f"the event is set aside by privilege card 1 in the {phase} phase")
+    for seat, kept in enumerate(d["kept"]):
+        immune = [x for x in kept if CARDS[x]["effect"] == "immune"]
+        if immune and not after_court:
+            raise bad(f"seat {seat} keeps the immunities {immune} outside the round they protect")
 
 
 def between_steps(state) -> bool:
@@ -299,7 +339,7 @@ def check_pending(state, pending) -> None:
             raise bad(f"seat {seat} is to take a privilege card but cannot afford any with "
                       f"{d['audience'][seat]} officials in the audience hall")
         return
-    number = int(pending.action) if isinstance(pending.action, str) and pending.action.isdigit() else None
+    number = int(pending.action) if isinstance(pending.action, str) and pending.action.isdecimal() and pending.action.isascii() and len(pending.action) <= 3 else None
     if number not in CARDS or CARDS[number]["effect"] not in ("remove_unrest", "free_building", "free_armies"):
         raise bad(f"the pending privilege card {pending.action!r} is not one used in a province")
     if number not in d["out"]:

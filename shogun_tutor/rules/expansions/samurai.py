@@ -129,6 +129,28 @@ def check(state) -> None:
         raise bad("a stack has turned more cards than a year has seasons")
     if not isinstance(d["turn"], int) or not 0 <= d["turn"] <= state.num_players:
         raise bad("the turn counter is out of range")
+    for seat, top in enumerate(d["top"]):
+        if top > turned_at_most(state, seat):
+            raise bad(f"seat {seat} has turned {top} cards by the {state.phase} phase of {state.season}; "
+                      f"at most {turned_at_most(state, seat)} by then")
+
+
+def turned_at_most(state, seat: int) -> int:
+    """A seat turns at most one card per round: the rounds of this year whose samurai phase reached him."""
+    from ..phases.season import SEASONS
+
+    if state.season not in SEASONS:
+        return 0 if state.season == "setup" else len(SEASONS)  # the stacks are put back at the next year's start
+    season, phase = state.rules.season, state.phase
+    done = SEASONS.index(state.season)
+    if season.index(phase) > season.index(NAME):
+        return done + 1
+    if phase == NAME:
+        order, turn = state.round.turn_order, data(state)["turn"]
+        p = state.pending
+        reached = seat in order[:turn] or (p is not None and p.kind == NAME and p.player == seat)
+        return done + int(reached)
+    return done
 
 
 def between_steps(state) -> bool:
