@@ -241,6 +241,49 @@ def environment(language: str | None) -> dict[str, str]:
     return env
 
 
+def shell_exports(language: str | None = None) -> str:
+    """:func:`environment` as ``export NAME=value`` lines for a shell: ``binder/start`` and the hub's
+    single-user servers (deploy/) evaluate them, so that Jupyter Server's Voilà extension serves the
+    ``shogun`` template and plotly's shared widget module as ``shogun-tutor app`` does."""
+    import shlex
+
+    return "\n".join(f"export {name}={shlex.quote(value)}" for name, value in environment(language).items())
+
+
+#: Jupyter Server settings for Voilà's server extension (Binder, JupyterHub's single-user servers):
+#: the offline template, kernel culling and the waits of a busy server, as ``shogun-tutor app`` sets them.
+SERVER_EXTENSION_CONFIG = {
+    "VoilaConfiguration": {"template": TEMPLATE},
+    "MappingKernelManager": {"cull_idle_timeout": 900, "cull_interval": 60, "cull_connected": False},
+    "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT, "startup_timeout": STARTUP_TIMEOUT},
+}
+
+
+def offline_page_config(page_config: dict, **_kwargs) -> dict:
+    """Voilà's ``page_config_hook`` for the server extension: no MathJax from a CDN. Without a
+    ``mathjax_url`` in the server's settings, Voilà's page config names cdnjs, and the page's MathJax
+    plugin loads it; the standalone ``shogun-tutor app`` gives neither URL nor configuration (``null``),
+    and so does this hook (the app shows no formulas). An empty string instead makes the plugin log an
+    error, and a null URL with a configuration still loads the CDN's copy."""
+    page_config["fullMathjaxUrl"] = None
+    page_config["mathjaxConfig"] = None
+    return page_config
+
+
+def configure_server_extension(c) -> None:
+    """Set up Jupyter Server's Voilà extension in a ``jupyter_server_config.py`` (``c`` is its config):
+    :data:`SERVER_EXTENSION_CONFIG` and :func:`offline_page_config`. ``binder/postBuild`` and the hub's
+    image (deploy/) write a config file that calls this."""
+    for section, values in SERVER_EXTENSION_CONFIG.items():
+        for name, value in values.items():
+            setattr(c[section], name, value)
+    c.VoilaConfiguration.page_config_hook = offline_page_config
+
+
+#: the ``jupyter_server_config.py`` that ``binder/postBuild`` and the container image write
+SERVER_CONFIG_FILE = "from shogun_tutor.serve import configure_server_extension\n\nconfigure_server_extension(c)  # noqa: F821\n"
+
+
 def serve(port: int = 8866, ip: str = "127.0.0.1", language: str | None = None, pool_size: int = 1,
           cull_idle: int = 900, cull_interval: int = 60, open_browser: bool = False,
           extra: list[str] | None = None, connect_timeout: int = 60) -> int:
