@@ -293,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     if extra and args.command != "app":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     logging.basicConfig(level=getattr(logging, args.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.log_level != "DEBUG":  # one line per HTTP request (every static file of every page): DEBUG only
+        logging.getLogger("tornado.access").setLevel(logging.WARNING)
     if args.command == "app":
         from .serve import serve
 

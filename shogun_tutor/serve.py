@@ -128,13 +128,18 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return found
 
     async def shut_down_unconnected(self) -> None:
-        for kernel_id in self.unconnected_kernels():
-            log.info("shutting down kernel %s: its page did not connect within %s s", kernel_id,
-                     self.connect_timeout)
+        """Shut down every kernel of :meth:`unconnected_kernels`, all at once (one after the other,
+        100 plain GETs took a minute more to free their kernels: each shutdown waits for its process)."""
+        import asyncio
+
+        async def one(kernel_id: str) -> None:
+            log.info("shutting down kernel %s: its page did not connect within %s s", kernel_id, self.connect_timeout)
             try:
                 await self.shutdown_kernel(kernel_id)
-            except Exception:  # noqa: BLE001 - one kernel's failure must not stop the check
+            except Exception:  # noqa: BLE001 - one kernel's failure must not stop the others
                 log.exception("could not shut down kernel %s", kernel_id)
+
+        await asyncio.gather(*(one(k) for k in self.unconnected_kernels()))
 
 
 def accept_page_close_shutdown() -> None:
