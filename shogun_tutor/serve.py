@@ -10,6 +10,9 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
   voila-dashboards/voila#1458) is accepted for that one endpoint, and kernels idle for
   ``--cull-idle`` seconds with no page connected are shut down (preheated kernels that wait for
   a visitor are kept, :class:`PoolAwareKernelManager`);
+* no kernel held for a visitor that never connects: a kernel handed to a page whose websocket does
+  not open within ``--connect-timeout`` seconds (a plain GET, a crawler) is shut down
+  (:class:`PoolAwareKernelManager`); ``GET /health`` answers without starting anything;
 * widget updates are not echoed back to the page (``JUPYTER_WIDGETS_ECHO=0``): each Next step
   would otherwise send plotly's trace deltas back and forth a second time;
 * Voilà waits up to ``IOPUB_TIMEOUT`` seconds for a cell's output once the kernel has answered
