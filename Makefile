@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app wheel bench-browser test lab install install-test chromium translations benchmark calibrate clean
+.PHONY: app wheel bench-browser test lint lab install install-test chromium proxy translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,21 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
+$(VENV)/.installed-lab: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[lab]"
+	touch $@
+
+## JupyterHub's proxy (configurable-http-proxy, from the npm registry) in a project-local folder;
+## Debian's nodejs and npm first if the machine has no node.
+PROXY := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+$(PROXY): | $(VENV)/bin/python
+	@if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm; \
+	fi
+	mkdir -p $(VENV)/node
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node configurable-http-proxy@4
+proxy: $(PROXY)
+
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
@@ -26,16 +41,17 @@ install-test: $(VENV)/.installed-test
 app: install
 	$(VENV)/bin/shogun-tutor app --port $(PORT) --ip 0.0.0.0
 
-## A wheel that carries the data files and the notebook (dist/).
-wheel: install-test
-	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
+## A wheel that carries the data files and the notebook (dist/): only pip and the build backend
+## (setuptools, fetched by pip into an isolated build environment) are needed.
+wheel: | $(VENV)/bin/python
+	$(PY) -m pip wheel --no-deps -w dist .
 
 ## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
 bench-browser: install-test chromium
 	PYTHONPATH=$(CURDIR) $(PY) tests/browser/bench_app.py
 
 ## The same notebook in JupyterLab, for teachers who want to look inside.
-lab: install
+lab: $(VENV)/.installed-lab
 	$(VENV)/bin/jupyter lab notebooks/
 
 ## Debian's Chromium (and CJK fonts for the kanji) for the browser tests; never a Playwright browser download.
@@ -44,8 +60,12 @@ chromium:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; \
 	fi
 
-## Every test: unit, doctests, property tests, catalogs and the browser test.
-test: install-test chromium
+## The linter (rules in pyproject.toml; `ruff format` is not used).
+lint: install-test
+	$(VENV)/bin/ruff check .
+
+## Every test: lint, unit, doctests, property tests, catalogs, the browser tests, the JupyterHub test.
+test: install-test chromium proxy lint
 	$(PY) -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 ## Figures for the closing notes: engine speed, tower odds speed.

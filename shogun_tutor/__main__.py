@@ -1,4 +1,4 @@
-"""Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``;
+"""Command line: ``shogun-tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``;
 ``shogun-tutor app --port 8866 --lang nl`` serves the app (extra arguments go to Voila).
 ``python -m shogun_tutor botstats --games 300`` prints the bots' report."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import stat
 import sys
@@ -131,28 +132,40 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     setup = args.setup or ("beginner" if args.side == COMPONENTS.beginner_setup_side else "draft")
-    try:
-        game = new_game(players=args.players, side=args.side, seed=args.seed, setup=setup, history=False,
-                        expansions=expansions)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    play(game, [make_bot(name, args.seed * 10 + seat) for seat, name in enumerate(bots)])
-    options = {"players": args.players, "side": args.side, "seed": args.seed, "setup": setup,
-               "tower": game.tower_model.to_dict()}
-    if game.rules.expansions:  # a base record stays exactly as before
-        options["expansions"] = list(game.rules.expansions)
-    record = make_record(game, options, bots)
-    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    games = getattr(args, "games", 1)
+    records = []
+    seeds = range(args.seed, args.seed + games)
+    if games > 1:
+        from tqdm import tqdm
+
+        seeds = tqdm(seeds, desc="games", unit="game", file=sys.stderr, disable=None)
+    for seed in seeds:
+        try:
+            game = new_game(players=args.players, side=args.side, seed=seed, setup=setup, history=False,
+                            expansions=expansions)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        play(game, [make_bot(name, seed * 10 + seat) for seat, name in enumerate(bots)])
+        options = {"players": args.players, "side": args.side, "seed": seed, "setup": setup,
+                   "tower": game.tower_model.to_dict()}
+        if game.rules.expansions:  # a base record stays exactly as before
+            options["expansions"] = list(game.rules.expansions)
+        records.append(make_record(game, options, bots))
+    text = "\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records)
     if args.out == "-":
         print(text)
     else:
         try:
-            out = write_atomically(args.out, text)
+            out = write_atomically(args.out, text + ("\n" if games > 1 else ""))
         except (OutputError, OSError) as exc:
             print(f"error: cannot write the game record: {exc}", file=sys.stderr)
             return 1
-        res = record["result"]
+        if games > 1:
+            print(f"{games} games, {args.players} players, {args.side} side, seeds {args.seed}-{args.seed + games - 1} "
+                  f"-> {out} (one record per line)")
+            return 0
+        res = records[0]["result"]
         print(f"{args.players} players, {args.side} side, seed {args.seed}: points {res['points']}, "
               f"winner(s) {[COMPONENTS.colours[w] for w in res['winners']]} -> {out}")
     return 0
@@ -172,8 +185,11 @@ def bench(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    from tqdm import tqdm
+
     times = []
-    for seed in range(args.games):
+    for seed in tqdm(range(args.games), desc="games", unit="game", file=sys.stderr,
+                     disable=True if args.no_progress else None):
         game = new_game(players=args.players, side="sun", seed=seed, history=False, expansions=expansions)
         bots = [make_bot(args.bot, seed * 10 + i) for i in range(args.players)]
         t = time.perf_counter()
@@ -206,43 +222,94 @@ def botstats(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m shogun_tutor", description="Shogun Tutor tools.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play a whole game with bots and write its game record")
-    sim.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=4)
-    sim.add_argument("--side", choices=("sun", "moon"), default="sun")
-    sim.add_argument("--seed", type=_seed, default=0, help=f"0 to {SEED_MAX}")
+PROG = "shogun-tutor"
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default unless it has none (None) or is a flag (False)."""
+
+    def _get_help_string(self, action):
+        if action.default is None or action.default is False or action.default == "":
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    fmt = _HelpFormatter
+    parser = argparse.ArgumentParser(
+        prog=PROG, formatter_class=fmt,
+        description="Shogun Tutor: serve the interactive tutor (app) and run the rules engine's tools "
+                    "(simulate, bench, botstats). 'shogun-tutor COMMAND --help' describes each command.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--log-level", choices=("DEBUG", "INFO", "WARNING", "ERROR"), default="INFO",
+                        help="how much the server and the tools log (to standard error)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    players = range(COMPONENTS.min_players, COMPONENTS.max_players + 1)
+    sim = sub.add_parser("simulate", formatter_class=fmt, help="play a whole game with bots and write its game record",
+                         description="Play whole games with bots and write their game records (docs/game-record.md).")
+    sim.add_argument("--players", type=int, choices=players, default=4, help="number of players")
+    sim.add_argument("--side", choices=("sun", "moon"), default="sun", help="the board side")
+    sim.add_argument("--seed", type=_seed, default=0, help=f"the game's seed, 0 to {SEED_MAX} (the same seed plays the same game)")
     sim.add_argument("--setup", choices=("beginner", "draft"), default=None,
                      help="starting provinces (default: beginner on the sun side, draft on the moon side)")
     sim.add_argument("--bots", default="heuristic",
                      help="comma-separated bot per seat (repeats): heuristic, heuristic-v1, strong, random")
     sim.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")
+    sim.add_argument("--games", type=_positive, default=1,
+                     help="games to play, seeds SEED, SEED+1, ...; more than one writes one record per line "
+                          "(JSON Lines) and shows a progress bar")
     sim.add_argument("--out", default="game.json", help="where to write the game record ('-' for standard output)")
-    b = sub.add_parser("bench", help="time whole bot games and print the figures")
-    b.add_argument("--games", type=_positive, default=1000)
-    b.add_argument("--players", type=int, choices=range(COMPONENTS.min_players, COMPONENTS.max_players + 1), default=5)
-    b.add_argument("--bot", choices=("heuristic", "heuristic-v1", "strong", "random"), default="heuristic")
+    b = sub.add_parser("bench", formatter_class=fmt, help="time whole bot games and print the figures",
+                       description="Time whole seeded bot games (a benchmark, not a test) and print median, "
+                                   "p90 and the peak memory of one game.")
+    b.add_argument("--games", type=_positive, default=1000, help="number of seeded games to time")
+    b.add_argument("--players", type=int, choices=players, default=5, help="number of players")
+    b.add_argument("--bot", choices=("heuristic", "heuristic-v1", "strong", "random"), default="heuristic",
+                   help="the bot in every seat")
     b.add_argument("--expansions", default="", help="comma-separated expansions to play: tenno, samurai")
-    st = sub.add_parser("botstats", help="blunder counters, win rates and time per decision of the bots")
+    b.add_argument("--no-progress", action="store_true", help="no progress bar")
+    st = sub.add_parser("botstats", formatter_class=fmt,
+                        help="blunder counters, win rates and time per decision of the bots",
+                        description="Print the bots' report: blunder counters, win rates with confidence "
+                                    "intervals, time per decision (docs/bots.md).")
     st.add_argument("--games", type=int, default=300, help="seeded games for the blunder counters")
     st.add_argument("--pair-games", type=int, default=100, help="seeded games per pairing (seats balanced)")
-    st.add_argument("--pairings", default="heuristic:heuristic-v1,strong:heuristic,heuristic:random,strong:random")
-    a = sub.add_parser("app", help="serve the app with Voila (preheated kernels, idle kernels culled)")
-    a.add_argument("--port", type=int, default=8866)
+    st.add_argument("--pairings", default="heuristic:heuristic-v1,strong:heuristic,heuristic:random,strong:random",
+                    help="comma-separated pairings 'a:b' of bot names to play against each other")
+    a = sub.add_parser("app", formatter_class=fmt, help="serve the app with Voila (preheated kernels, idle kernels culled)",
+                       description="Serve the app with Voila: preheated kernels, offline template, idle and "
+                                   "never-connected kernels shut down, GET /health for checks (docs/deploy.md). "
+                                   "Options this command does not know are passed on to Voila.")
+    a.add_argument("--port", type=int, default=8866, help="TCP port to listen on")
     a.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
-    a.add_argument("--lang", choices=sorted(LANGUAGES), default=None, help="the app's language (?lang= overrides)")
-    a.add_argument("--pool-size", type=int, default=1, help="preheated kernels waiting for visitors")
-    a.add_argument("--cull-idle", type=int, default=900, help="seconds before an idle kernel with no page is shut down")
-    a.add_argument("--cull-interval", type=int, default=60, help="seconds between checks for idle kernels")
+    a.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                   help="the app's language when the address names none (?lang= overrides; default: English)")
+    a.add_argument("--pool-size", type=_non_negative, default=1, help="preheated kernels waiting for visitors")
+    a.add_argument("--cull-idle", type=_non_negative, default=900,
+                   help="seconds before an idle kernel with no page connected is shut down (0: never)")
+    a.add_argument("--cull-interval", type=_positive, default=60, help="seconds between checks for idle kernels")
+    a.add_argument("--connect-timeout", type=_non_negative, default=60,
+                   help="seconds a kernel handed to a page may wait for the page's websocket before it is shut "
+                        "down (a plain GET, a crawler; 0: never)")
     a.add_argument("--open", action="store_true", help="open a browser")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "app":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    logging.basicConfig(level=getattr(logging, args.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.log_level != "DEBUG":  # one line per HTTP request (every static file of every page): DEBUG only
+        logging.getLogger("tornado.access").setLevel(logging.WARNING)
     if args.command == "app":
         from .serve import serve
 
-        return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open, extra)
+        return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open,
+                     extra, connect_timeout=args.connect_timeout)
     return {"simulate": simulate, "bench": bench, "botstats": botstats}[args.command](args)
 
 

@@ -10,6 +10,9 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
   voila-dashboards/voila#1458) is accepted for that one endpoint, and kernels idle for
   ``--cull-idle`` seconds with no page connected are shut down (preheated kernels that wait for
   a visitor are kept, :class:`PoolAwareKernelManager`);
+* no kernel held for a visitor that never connects: a kernel handed to a page whose websocket does
+  not open within ``--connect-timeout`` seconds (a plain GET, a crawler) is shut down
+  (:class:`PoolAwareKernelManager`); ``GET /health`` answers without starting anything;
 * widget updates are not echoed back to the page (``JUPYTER_WIDGETS_ECHO=0``): each Next step
   would otherwise send plotly's trace deltas back and forth a second time;
 * Voilà waits up to ``IOPUB_TIMEOUT`` seconds for a cell's output once the kernel has answered
@@ -22,12 +25,18 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
+
+log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = "shogun"
@@ -46,7 +55,27 @@ def notebook_path() -> Path:
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager whose idle culling spares the preheated kernels still waiting
-    for a visitor (Voilà keeps them in ``_pools``; culling them would empty the pool)."""
+    for a visitor (Voilà keeps them in ``_pools``; culling them would empty the pool), and which
+    shuts down a kernel handed to a page that never opens its websocket.
+
+    A plain GET of the app (a crawler, a link preview, ``curl``) takes a preheated kernel from the
+    pool (Voilà's ``get_rendered_notebook`` pops it and refills the pool) or starts one, and
+    nothing ever connects to it. Such a kernel is shut down once it has been outside the pool,
+    idle and never connected for ``connect_timeout`` seconds (checked every
+    ``connect_check_interval`` seconds). A kernel counts as connected from the first websocket
+    that opens on it (``notify_connect``); from then on only the ordinary idle culling applies.
+    """
+
+    connect_timeout = Integer(60, config=True, help=(
+        "Seconds a kernel handed to a page may stay idle without its page ever opening the kernel's "
+        "websocket before it is shut down (0: never)."))
+    connect_check_interval = Integer(5, config=True, help="Seconds between checks for never-connected kernels.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._ever_connected: set[str] = set()
+        self._outside_pool_since: dict[str, float] = {}
+        self._connect_callback = None
 
     def _waiting_in_pool(self, kernel_id: str) -> bool:
         for pool in getattr(self, "_pools", {}).values():
@@ -61,6 +90,60 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             return None
         return await super().cull_kernel_if_idle(kernel_id)
 
+    def notify_connect(self, kernel_id):
+        self._ever_connected.add(kernel_id)
+        return super().notify_connect(kernel_id)
+
+    def initialize_culler(self):
+        super().initialize_culler()  # called when the first kernel starts
+        if self._connect_callback is None and self.connect_timeout > 0:
+            from tornado.ioloop import PeriodicCallback
+
+            self._connect_callback = PeriodicCallback(self.shut_down_unconnected,
+                                                      1000 * max(1, self.connect_check_interval))
+            self._connect_callback.start()
+            log.info("kernels handed to a page that does not connect within %s s are shut down",
+                     self.connect_timeout)
+
+    def unconnected_kernels(self, now: float | None = None) -> list[str]:
+        """Kernels outside the pool, idle, never connected, for ``connect_timeout`` seconds or more
+        (in the order the kernels were started)."""
+        now = time.monotonic() if now is None else now
+        wall = time.time()
+        found = []
+        listed = list(self._kernels)
+        for kernel_id in list(self._outside_pool_since):
+            if kernel_id not in self._kernels:
+                del self._outside_pool_since[kernel_id]
+        self._ever_connected.intersection_update(listed)
+        for kernel_id in listed:
+            if kernel_id in self._ever_connected or self._waiting_in_pool(kernel_id):
+                self._outside_pool_since.pop(kernel_id, None)
+                continue
+            since = self._outside_pool_since.setdefault(kernel_id, now)
+            kernel = self._kernels[kernel_id]
+            if getattr(kernel, "execution_state", None) == "busy":
+                continue  # still rendering the notebook for its page
+            last = getattr(kernel, "last_activity", None)
+            idle = wall - last.timestamp() if last is not None else now - since
+            if min(now - since, idle) >= self.connect_timeout:
+                found.append(kernel_id)
+        return found
+
+    async def shut_down_unconnected(self) -> None:
+        """Shut down every kernel of :meth:`unconnected_kernels`, all at once (one after the other,
+        100 plain GETs took a minute more to free their kernels: each shutdown waits for its process)."""
+        import asyncio
+
+        async def one(kernel_id: str) -> None:
+            log.info("shutting down kernel %s: its page did not connect within %s s", kernel_id, self.connect_timeout)
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception:  # noqa: BLE001 - one kernel's failure must not stop the others
+                log.exception("could not shut down kernel %s", kernel_id)
+
+        await asyncio.gather(*(one(k) for k in self.unconnected_kernels()))
+
 
 def accept_page_close_shutdown() -> None:
     """Voilà's page sends its kernel shutdown with ``navigator.sendBeacon``, which cannot carry
@@ -71,8 +154,42 @@ def accept_page_close_shutdown() -> None:
     VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
 
 
+HEALTH_PATH = "health"  # GET /health: {"status": "ok", "kernels": n, "waiting": m}; starts nothing
+
+
+def health_handler():
+    """The tornado handler of ``GET /health``: the server answers, and how many kernels run and how
+    many of them wait preheated in the pool. It starts no kernel and renders nothing, so a load
+    balancer, an uptime check or a crawler may call it as often as it likes."""
+    from tornado import web
+
+    class HealthHandler(web.RequestHandler):
+        def get(self):
+            manager = self.settings.get("kernel_manager")
+            kernels = list(manager.list_kernel_ids()) if manager is not None else []
+            waiting = sum(1 for k in kernels if getattr(manager, "_waiting_in_pool", lambda _k: False)(k))
+            self.set_header("Content-Type", "application/json")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(json.dumps({"status": "ok", "kernels": len(kernels), "waiting": waiting}))
+
+    return HealthHandler
+
+
+def voila_app_class():
+    """Voilà's application with the health endpoint added (before the app's own routes)."""
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    class ShogunVoila(Voila):
+        def init_handlers(self):
+            handlers = super().init_handlers()
+            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + handlers
+
+    return ShogunVoila
+
+
 def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: int, cull_interval: int,
-               open_browser: bool) -> list[str]:
+               open_browser: bool, connect_timeout: int = 60) -> list[str]:
     """The Voilà command line of ``shogun-tutor app``."""
     argv = [
         str(notebook),
@@ -86,6 +203,7 @@ def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: in
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        f"--PoolAwareKernelManager.connect_timeout={connect_timeout}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
     ]
@@ -131,16 +249,60 @@ def environment(language: str | None) -> dict[str, str]:
     return env
 
 
+def shell_exports(language: str | None = None) -> str:
+    """:func:`environment` as ``export NAME=value`` lines for a shell: ``binder/start`` and the hub's
+    single-user servers (deploy/) evaluate them, so that Jupyter Server's Voilà extension serves the
+    ``shogun`` template and plotly's shared widget module as ``shogun-tutor app`` does."""
+    import shlex
+
+    return "\n".join(f"export {name}={shlex.quote(value)}" for name, value in environment(language).items())
+
+
+#: Jupyter Server settings for Voilà's server extension (Binder, JupyterHub's single-user servers):
+#: the offline template, kernel culling and the waits of a busy server, as ``shogun-tutor app`` sets them.
+SERVER_EXTENSION_CONFIG = {
+    "VoilaConfiguration": {"template": TEMPLATE},
+    "MappingKernelManager": {"cull_idle_timeout": 900, "cull_interval": 60, "cull_connected": False},
+    "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT, "startup_timeout": STARTUP_TIMEOUT},
+}
+
+
+def offline_page_config(page_config: dict, **_kwargs) -> dict:
+    """Voilà's ``page_config_hook`` for the server extension: no MathJax from a CDN. Without a
+    ``mathjax_url`` in the server's settings, Voilà's page config names cdnjs, and the page's MathJax
+    plugin loads it; the standalone ``shogun-tutor app`` gives neither URL nor configuration (``null``),
+    and so does this hook (the app shows no formulas). An empty string instead makes the plugin log an
+    error, and a null URL with a configuration still loads the CDN's copy."""
+    page_config["fullMathjaxUrl"] = None
+    page_config["mathjaxConfig"] = None
+    return page_config
+
+
+def configure_server_extension(c) -> None:
+    """Set up Jupyter Server's Voilà extension in a ``jupyter_server_config.py`` (``c`` is its config):
+    :data:`SERVER_EXTENSION_CONFIG` and :func:`offline_page_config`. ``binder/postBuild`` and the hub's
+    image (deploy/) write a config file that calls this."""
+    for section, values in SERVER_EXTENSION_CONFIG.items():
+        for name, value in values.items():
+            setattr(c[section], name, value)
+    c.VoilaConfiguration.page_config_hook = offline_page_config
+
+
+#: the ``jupyter_server_config.py`` that ``binder/postBuild`` and the container image write
+SERVER_CONFIG_FILE = "from shogun_tutor.serve import configure_server_extension\n\nconfigure_server_extension(c)  # noqa: F821\n"
+
+
 def serve(port: int = 8866, ip: str = "127.0.0.1", language: str | None = None, pool_size: int = 1,
           cull_idle: int = 900, cull_interval: int = 60, open_browser: bool = False,
-          extra: list[str] | None = None) -> int:
+          extra: list[str] | None = None, connect_timeout: int = 60) -> int:
     """Run the Voilà server in this process until it is stopped."""
-    from voila.app import Voila
-
     os.environ.update(environment(language))
     accept_page_close_shutdown()
-    argv = voila_argv(notebook_path(), port, ip, pool_size, cull_idle, cull_interval, open_browser) + list(extra or [])
-    Voila.launch_instance(argv=argv)
+    argv = voila_argv(notebook_path(), port, ip, pool_size, cull_idle, cull_interval, open_browser,
+                      connect_timeout) + list(extra or [])
+    log.info("serving %s at http://%s:%s/ (pool %s, cull idle %s s, unconnected %s s)", notebook_path(), ip, port,
+             pool_size, cull_idle, connect_timeout)
+    voila_app_class().launch_instance(argv=argv)
     return 0
 
 

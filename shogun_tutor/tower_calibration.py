@@ -350,7 +350,7 @@ small input).
 |---|---|---|---|---|
 """ + "".join(
         f"| {t.what} | {t.source} | {t.band[0]:g} – {t.band[1]:g} | **{fmt(t)}** {('(' + t.detail + ')') if t.detail else ''} | {'met' if t.ok else '**MISSED**'} |\n"
-        for t in ts) + f"""
+        for t in ts) + """
 Set-up fill by player count (empty tower; figure [`fill.html`](tower/fill.html)):
 
 | players | cubes in | mean out | sd | 10th–90th percentile | kept inside |
@@ -361,7 +361,7 @@ two cubes of a third player lying in the tray:
 
 | players | tray | mean out | sd | 10th–90th percentile |
 |---|---:|---:|---:|---:|
-""" + "".join(f"| {n} | {t} | {dist_row(r['kozuke'][(n, t)])} |\n" for n in (3, 4, 5) for t in (0, 2)) + f"""
+""" + "".join(f"| {n} | {t} | {dist_row(r['kozuke'][(n, t)])} |\n" for n in (3, 4, 5) for t in (0, 2)) + """
 ## Cubes inside over a game
 Figure [`inside.html`](tower/inside.html): mean and 10–90 % band over the bot games, throw 0 being the set-up fill.
 

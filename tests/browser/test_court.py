@@ -68,7 +68,6 @@ def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voi
         assert "converted" in text and "Court officials in the supply:" in text
         _shots(page, court, "court-audience-1366", 1366, 768)
 
-        empty = page.locator(".shogun-court .sc-card.sc-empty")
         # every card taken or out of the game: the court ends, told in a step of its own
         presses += _step_until(page, lambda: "The audience with the Tennō ends" in _now_text(page))
         # the display follows the game, which may have played on past the step read (the bots' actions need no decision)

@@ -10,7 +10,6 @@ Screenshots go to /tmp/phone/ (and test-output/browser/).
 
 from __future__ import annotations
 
-import re
 import statistics
 import time
 from pathlib import Path

@@ -20,7 +20,7 @@ def test_binder_installs_the_package_with_a_python_it_supports():
     assert installs and all(re.search(r"pip install (--\S+ )*\.(\[\w+\])?$", line.strip()) for line in installs), installs
     # no second list of dependencies next to pyproject.toml
     assert not any((ROOT / "binder" / f).exists() for f in ("requirements.txt", "environment.yml", "setup.py"))
-    assert '"template": "shogun"' in post
+    assert "SERVER_CONFIG_FILE" in post  # the template and the rest: test_binder_configures_voila_...
     assert (ROOT / "shogun_tutor" / "share" / "jupyter" / "voila" / "templates" / "shogun" / "index.html.j2").is_file()
 
 
@@ -40,7 +40,17 @@ def test_binder_configures_voila_as_shogun_tutor_app_does():
     from shogun_tutor import serve
 
     post = (ROOT / "binder" / "postBuild").read_text()
-    config = json.loads(re.search(r"<<JSON\n(.*?)\nJSON", post, re.S).group(1))
+    assert "from shogun_tutor.serve import SERVER_CONFIG_FILE" in post and "jupyter_server_config.py" in post
+    from traitlets.config import Config
+
+    c = Config()
+    exec(compile(serve.SERVER_CONFIG_FILE, "jupyter_server_config.py", "exec"), {"c": c})  # as Jupyter Server reads it
+    assert c.VoilaConfiguration.page_config_hook is serve.offline_page_config
+    offline = serve.offline_page_config({"fullMathjaxUrl": "https://cdn/x.js", "mathjaxConfig": "TeX-AMS_CHTML-full"})
+    assert offline["fullMathjaxUrl"] is None and offline["mathjaxConfig"] is None
+    config = json.loads(json.dumps(serve.SERVER_EXTENSION_CONFIG))
+    assert all(c[section][name] == value for section, values in config.items() for name, value in values.items())
+    assert "shell_exports" in (ROOT / "binder" / "start").read_text()
     argv = serve.voila_argv(serve.notebook_path(), 8866, "127.0.0.1", 1, 900, 60, False)
     assert config["VoilaConfiguration"]["template"] == serve.TEMPLATE
     for name, value in config["VoilaExecutor"].items():

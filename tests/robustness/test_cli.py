@@ -22,7 +22,7 @@ def assert_refused(res: subprocess.CompletedProcess, words: str) -> None:
     assert res.returncode != 0
     assert "Traceback" not in res.stderr
     last = res.stderr.strip().splitlines()[-1]
-    assert last.startswith(("error:", "python -m shogun_tutor")) and words in last, res.stderr
+    assert last.startswith(("error:", "shogun-tutor")) and words in last, res.stderr
 
 
 def test_out_into_a_missing_folder(tmp_path):

@@ -7,14 +7,14 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.rules.battle_setup import battle_in_state
 from shogun_tutor.rules.game import new_game
-from shogun_tutor.rules.bots import HeuristicBot, make_bot
+from shogun_tutor.rules.bots import make_bot
 from shogun_tutor.rules.odds import setup_odds
 from shogun_tutor.text import terms
 from shogun_tutor.text.reasons import render as render_reason
 from shogun_tutor.ui.game_panel import GamePanel
 from shogun_tutor.ui.hint import hint
 from shogun_tutor.ui.season_review import season_review
-from shogun_tutor.ui.seat_decisions import ODDS_SEED, ODDS_TRIALS, SeatDecisions, is_attack
+from shogun_tutor.ui.seat_decisions import ODDS_SEED, ODDS_TRIALS, is_attack
 
 
 def _to(game, kind, seat=None, bots=None):
