@@ -11,7 +11,6 @@ from functools import lru_cache
 
 import pytest
 
-from shogun_tutor import i18n
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import SEED_MAX
 from shogun_tutor.rules import errors as E
