@@ -126,6 +126,7 @@ class Session:
         self.seats: list[Seat] = [Seat(i) for i in range(n)]
         self.marks: list[int] = []  # number of decisions before each step (the undo points)
         self.reasons: dict[int, tuple[int, Reason]] = {}  # decision index -> (log length when made, bot's reason)
+        self.positions: list[int] = []  # the log's length when each decision was made
         self.paused = False
         self.shown: dict = {}
         self.bot_name = setup.get("bots", "heuristic")
@@ -372,9 +373,9 @@ class Session:
             public_log.append(e)
         state.log = public_log
         decisions = []
-        plan_start = _decision_round_start(self.game)
         for i, d in enumerate(self.game.decisions):
-            if d.kind == "plan" and d.player not in mine and i >= plan_start and secret(d.field, d.card):
+            made = self.positions[i] if i < len(self.positions) else len(log)
+            if d.kind == "plan" and d.player not in mine and made >= start and secret(d.field, d.card):
                 d = Decision(d.kind, d.player, field=d.field, card=HIDDEN)
             decisions.append(d)
         return View(seat=min(mine) if mine else None, host=self.is_host(token), state=state, log=public_log,
@@ -441,6 +442,8 @@ class Session:
                         game.apply(Decision.from_dict(body["d"]))
                     except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
                         raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
+                del self.positions[index:]
+                self.positions.append(position)
                 if body.get("mark"):
                     self.marks.append(index)
                 if body.get("reason"):
@@ -452,6 +455,7 @@ class Session:
                 while len(game.decisions) > to:
                     game.undo()
                 self.marks = [m for m in self.marks if m < to]
+                del self.positions[to:]
                 self.reasons = {i: r for i, r in self.reasons.items() if i < to}
             elif entry.kind == "seat":
                 self.seats[body["seat"]] = Seat(body["seat"], body.get("holder"))
@@ -495,20 +499,3 @@ def _face_up_fields(log: list[dict], start: int) -> set[str] | None:
         elif rule == "round.end":
             return None  # the round is over: every card of it has been seen
     return shown
-
-
-def _decision_round_start(game: Game) -> int:
-    """Index of the first decision of the current round (plans made before it are all face up)."""
-    decisions = game.decisions
-    i = len(decisions)
-    # plan decisions of this round are the trailing run of plans and what followed them this round;
-    # walk back over this round's decisions: stop at a plan decision preceded by a non-plan decision
-    seen_plan = False
-    while i > 0:
-        d = decisions[i - 1]
-        if d.kind == "plan":
-            seen_plan = True
-        elif seen_plan:
-            break
-        i -= 1
-    return i

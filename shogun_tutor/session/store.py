@@ -3,7 +3,7 @@
 :func:`open_store` picks the store: ``url`` or ``$SHOGUN_TUTOR_DATABASE_URL`` naming
 ``postgresql://…`` -> :class:`PostgresStore` (psycopg 3; several Voilà processes or machines share
 sessions); ``sqlite:///path`` or nothing -> :class:`SQLiteStore`, a file in the user's data folder
-(``$SHOGUN_TUTOR_DATA`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
+(``$SHOGUN_TUTOR_SESSIONS`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
 
 Tables (schema version :data:`SCHEMA_VERSION`, migrations in :data:`MIGRATIONS`, run once under a lock):
 
@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from .errors import CodeInUse, Conflict, StoreUnavailable
 
 DATABASE_ENV = "SHOGUN_TUTOR_DATABASE_URL"
-DATA_ENV = "SHOGUN_TUTOR_DATA"
+DATA_ENV = "SHOGUN_TUTOR_SESSIONS"  # (SHOGUN_TUTOR_DATA names the game facts folder: data.py)
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 5.0
 
@@ -81,7 +81,7 @@ class SessionInfo:
 
 
 def user_data_dir() -> Path:
-    """The app's folder among the user's data (``$SHOGUN_TUTOR_DATA`` first)."""
+    """The folder of the sessions store among the user's data (``$SHOGUN_TUTOR_SESSIONS`` first)."""
     chosen = os.environ.get(DATA_ENV, "")
     if chosen:
         return Path(chosen)
