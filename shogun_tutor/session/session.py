@@ -86,6 +86,32 @@ def game_from_setup(setup: dict) -> Game:
         raise BadSetup(str(exc)) from None
 
 
+def initial_setup(game: Game) -> dict:
+    """The set-up that rebuilds ``game`` before its first decision (see :meth:`Session.adopt`)."""
+    from ..rules.rewind import _own_copy
+    from ..rules.tower import tower_model_from_dict
+
+    s = game.state
+    if game.decisions:
+        if len(game._history) != len(game.decisions):
+            raise BadSetup("the game's history does not reach back to its first decision")
+        before, model = game._history[0]
+        first = Game(_own_copy(before, s.log[:before._log_len]), tower=tower_model_from_dict(model))
+    else:
+        first = game
+    params = {"players": s.num_players, "side": s.side, "seed": s.seed, "setup": s.setup,
+              "expansions": list(s.rules.expansions)}
+    text = first.save()
+    if game.started_at == 0:
+        try:
+            if new_game(players=s.num_players, side=s.side, seed=s.seed, setup=s.setup,
+                        expansions=tuple(s.rules.expansions)).save() == text:
+                return params
+        except (RE.SetupError, ValueError):
+            pass
+    return {**params, "start": text}
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat: played by a bot (``holder`` None) or by the device whose token hashes to ``holder``."""
@@ -157,6 +183,29 @@ class Session:
         for seat, token in sorted((seats or {}).items()):
             session.claim_seat(seat, token)
         return session
+
+    @classmethod
+    def adopt(cls, store: Store, game: Game, host_token: str, *, seats: dict[int, str] | None = None,
+              solo: bool = True, bots: str = "heuristic") -> "Session":
+        """A new session continuing ``game`` (a loaded save, a replayed record, a demo): its position before
+        its first decision becomes the set-up (the plain set-up when a new game with the same settings gives
+        that very position), its decisions the first entries (one transaction). The session holds ``game``
+        itself, so what the caller holds stays valid."""
+        setup = {**initial_setup(game), "solo": solo, "bots": bots}
+        decisions = list(game.decisions)
+        session = cls.create(store, setup, host_token, seats=seats)
+        if decisions:
+            session._store_only([("decision", {"d": d.to_dict(), "by": "import", "reason": None, "mark": False})
+                                 for d in decisions])
+        session.game = game
+        session.positions = [before._log_len for before, _model in game._history]
+        session._reseed_bots()
+        return session
+
+    def _store_only(self, entries: list[tuple[str, dict]]) -> None:
+        """Store entries whose effect the caller applies itself (adopt)."""
+        self.store.append(self.code, self.seq, entries, secrets.token_hex(8))
+        self.seq += len(entries)
 
     @classmethod
     def open(cls, store: Store, code: str) -> "Session":

@@ -101,6 +101,22 @@ def open_store(url: str | None = None) -> "Store":
     return SQLiteStore(user_data_dir() / "sessions.sqlite3")
 
 
+_SHARED: dict[str, "Store"] = {}
+
+
+def shared_store() -> tuple["Store", "StoreUnavailable | None"]:
+    """This process's default store (:func:`open_store`, opened once). When it cannot be opened (a read-only
+    home, the database down at start) a store in memory stands in, with the reason: games still play, but
+    do not outlive the kernel; the UI says so."""
+    if "default" not in _SHARED:
+        try:
+            _SHARED["default"] = open_store()
+        except (StoreUnavailable, OSError) as exc:
+            problem = exc if isinstance(exc, StoreUnavailable) else StoreUnavailable(str(exc))
+            return open_store("sqlite://"), problem
+    return _SHARED["default"], None
+
+
 class Store:
     """What a store does; :class:`SQLiteStore` and :class:`PostgresStore` differ only in connections and errors."""
 
@@ -309,7 +325,11 @@ class _Tx:
 
 
 class SQLiteStore(Store):
-    """A SQLite file (WAL; ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module."""
+    """A SQLite file (WAL, ``synchronous=NORMAL``, ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module.
+
+    WAL with ``synchronous=NORMAL`` (SQLite's advice for WAL): a committed decision survives a killed kernel
+    or server (it is in the WAL file); only a power cut may lose the last ones, never corrupt the file.
+    """
 
     kind = "sqlite"
     driver_errors = (sqlite3.Error,)
@@ -328,7 +348,7 @@ class SQLiteStore(Store):
             try:
                 if self.path != ":memory:":
                     conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL" if self.path == ":memory:" else "PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: a commit survives a killed process; fsync at checkpoints
                 conn.execute("PRAGMA foreign_keys=ON")
             except BaseException:
                 conn.close()
