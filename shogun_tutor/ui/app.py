@@ -47,7 +47,13 @@ def default_tabs() -> Tabs:
 
     def game():
         from .game_panel import GamePanel
-        return once("game", lambda: GamePanel(on_battle=watch))
+
+        def make():
+            panel = GamePanel(on_battle=watch)
+            panel.on_address = lambda **params: holder["app"].address.update(**params) if "app" in holder else None
+            panel.on_address(**panel.address_params())
+            return panel
+        return once("game", make)
 
     def rulebook():
         from .rulebook_panel import RulebookPanel
@@ -238,11 +244,14 @@ class App:
         style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
+        from .address import Address
+
         self.bridge = Bridge()
+        self.address = Address()  # ?game=<code>&step=N follows the guided game (ui/address.py)
         self.bridge.on_why(self.why)
         self.bridge.on_key(self._on_key)
         self._back_to: int | None = None
-        self.widget = w.VBox([style, self.bridge, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
+        self.widget = w.VBox([style, self.bridge, self.address, header, self.tab], layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
         self.tab.observe(lambda change: self._keys_follow_tab(), names="selected_index")
         self.language.observe(self._on_pick, names="value")
@@ -338,7 +347,8 @@ class App:
             rb.teacher.value = on
 
     def open_from_query(self, query: str | None) -> None:
-        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``."""
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``,
+        ``?game=K7X4PQ&step=12`` (a stored game, at a step read again)."""
         from urllib.parse import parse_qs
 
         params = {k: v[0] for k, v in parse_qs(query or "").items()}
@@ -355,6 +365,10 @@ class App:
             screen = params.get("screen", "1")
             rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
             self.show("rulebook")
+        elif params.get("game") and self.panel("game") is not None:
+            step = params.get("step", "")
+            self.panel("game").open_session(params["game"], int(step) if step.isdigit() and len(step) < 7 else None)
+            self.show("game")  # a wrong code: the game tab says so in one sentence, with a new game
         elif params.get("demo") and self.panel("game") is not None:
             from ..rulebook.scenario import ScenarioError, scenario_ids
             from .demos import open_demo

@@ -64,6 +64,7 @@ class GamePanel:
         self.token = new_token()  # this page's device token
         self.store, self.store_problem = shared_store()
         self._step_mark = False  # the next bot decision starts a step (one undo takes the step back)
+        self.on_address: Callable[..., None] | None = None  # (game=code, step=N or None): the page's address follows
         self.steps = StepView(describe_decision)  # the step panel: Back/Next re-read the game's steps
         self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
@@ -163,6 +164,13 @@ class GamePanel:
     def code(self) -> str | None:
         """The session's join code (``?game=<code>`` reopens this game)."""
         return self.session.code if self.session is not None else None
+
+    def address_params(self) -> dict:
+        """``{"game": code, "step": N}`` (``step`` None unless an earlier step is read again)."""
+        if self.session is None:
+            return {"game": None, "step": None}
+        back = self.steps.reading_back(self.game) or not self.steps.in_present(self.game)
+        return {"game": self.session.code, "step": self.steps.cursor if back else None}
 
     def _say(self, problem: SessionError | None) -> None:
         """One sentence about what was refused (nothing changed), or nothing."""
@@ -380,13 +388,12 @@ class GamePanel:
                 applied += 1
         except SessionError as problem:
             self._say(problem)
-        else:
-            self._say(None)
         return applied
 
     def _begin_step(self) -> int:
         """A step begins: its first decision carries the undo mark."""
         self._step_mark = True
+        self._say(None)
         return len(self.game.decisions)
 
     @property
@@ -566,6 +573,8 @@ class GamePanel:
             self.choice_box.layout.display = "none"
             self.plan_box.layout.display = "none"
         self.seat.render(token if deciding else None)
+        if self.on_address is not None:
+            self.on_address(**self.address_params())
 
     def _scroll_to(self, highlight: Highlight | None) -> None:
         """Bring the step's province into view in the board's box (once per step; the reader may scroll away)."""
