@@ -36,9 +36,11 @@ the process either.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -220,7 +222,9 @@ class Session:
         if row is None:
             raise CodeNotFound(code)
         session = cls(store, code, check_setup(row.setup), row.host)
-        session._apply_entries(store.entries_after(code, 0))
+        entries = store.entries_after(code, 0)
+        with _gc_paused():  # the undo history grows by a state per decision: the cyclic GC re-walked it ~3x over
+            session._apply_entries(entries)
         session._reseed_bots()
         return session
 
@@ -526,6 +530,19 @@ class Session:
     def address(self, step: int | None = None) -> str:
         """The query that reopens this session (``game=CODE``, ``&step=N`` when reading back)."""
         return f"game={self.code}" + (f"&step={step}" if step is not None else "")
+
+
+@contextmanager
+def _gc_paused():
+    """Pause Python's cyclic garbage collector while a log is replayed (nothing cyclic is made there to be
+    freed; the collections are only the cost of walking the growing history again and again)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _round_start(log: list[dict]) -> int:
