@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app wheel bench-browser test lint lab install install-test chromium proxy translations benchmark calibrate clean
+.PHONY: app wheel bench-browser test lint lab install install-test chromium postgresql proxy translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,12 +60,18 @@ chromium:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; \
 	fi
 
+## Debian's PostgreSQL for the session store tests (the tests start their own server in a temporary folder).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
+	fi
+
 ## The linter (rules in pyproject.toml; `ruff format` is not used).
 lint: install-test
 	$(VENV)/bin/ruff check .
 
 ## Every test: lint, unit, doctests, property tests, catalogs, the browser tests, the JupyterHub test.
-test: install-test chromium proxy lint
+test: install-test chromium postgresql proxy lint
 	$(PY) -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 ## Figures for the closing notes: engine speed, tower odds speed.

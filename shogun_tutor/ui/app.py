@@ -47,7 +47,13 @@ def default_tabs() -> Tabs:
 
     def game():
         from .game_panel import GamePanel
-        return once("game", lambda: GamePanel(on_battle=watch))
+
+        def make():
+            panel = GamePanel(on_battle=watch)
+            panel.on_address = lambda **params: holder["app"].address.update(**params) if "app" in holder else None
+            panel.on_address(**panel.address_params())
+            return panel
+        return once("game", make)
 
     def rulebook():
         from .rulebook_panel import RulebookPanel
@@ -255,12 +261,15 @@ class App:
         style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
+        from .address import Address
+
         self.bridge = Bridge()
+        self.address = Address()  # ?game=<code>&step=N follows the guided game (ui/address.py)
         self.bridge.on_why(self.why)
         self.bridge.on_key(self._on_key)
         self._back_to: int | None = None
         self.address_notice = w.HTML()  # a shared link's problems (unknown chapter or demo...): visible, not silent
-        self.widget = w.VBox([style, self.bridge, header, self.address_notice, self.tab],
+        self.widget = w.VBox([style, self.bridge, self.address, header, self.address_notice, self.tab],
                              layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
         self.tab.observe(lambda change: self._keys_follow_tab(), names="selected_index")
@@ -378,7 +387,8 @@ class App:
             rb.teacher.value = on
 
     def open_from_query(self, query: str | None) -> None:
-        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``.
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``,
+        ``?game=K7X4PQ&step=12`` (a stored game, at a step read again).
 
         Parsed with bounds by :func:`.visit.parse_address`; an unknown chapter or demo, a screen that is not a
         number, or a broken demo file is said in a visible sentence above the tabs (with what exists), and the
@@ -399,6 +409,9 @@ class App:
             rb = self.panel("rulebook")
             rb.open(address.chapter, address.screen)
             self.show("rulebook")
+        elif address.game is not None and self.panel("game") is not None:
+            self.panel("game").open_session(address.game, address.step)
+            self.show("game")  # a wrong code: the game tab says so in one sentence, with a new game
         elif address.demo is not None and self.panel("game") is not None:
             from .demos import open_demo
 
@@ -430,6 +443,8 @@ class App:
             elif what == "screen":
                 lines.append(_("“{value}” is not a screen number; the chapter opens at its first screen.").format(
                     value=value))
+            elif what == "step":
+                lines.append(_("“{value}” is not a step number; the game opens where it stands.").format(value=value))
             elif what == "query":
                 lines.append(_("The address is too long or has too many parameters; the app opens as usual."))
             else:  # demo_file: the ScenarioError's sentence, already in the current language

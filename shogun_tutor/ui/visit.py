@@ -80,6 +80,7 @@ def query_string() -> str:
 MAX_QUERY = 2_000  #: characters of a query string read at all (a shared link is far shorter)
 MAX_FIELDS = 16  #: parameters in one query (``parse_qs(max_num_fields=...)``)
 MAX_SCREEN_DIGITS = 4  #: a screen number has at most this many decimal digits (no chapter has 10,000 screens)
+MAX_STEP_DIGITS = 6  #: a game step has at most this many decimal digits (a game has a few hundred)
 MAX_SHOWN = 40  #: characters of a refused value repeated back to the visitor
 
 
@@ -94,6 +95,8 @@ class Address:
     demo: str | None = None
     tab: str | None = None
     teacher: bool = False
+    game: str | None = None  # a stored game's code (the session store says whether it exists)
+    step: int | None = None  # the game's step to read again (1-based, as the address shows it)
     problems: tuple[tuple[str, str], ...] = ()
 
 
@@ -147,5 +150,15 @@ def parse_address(query: str | None, *, chapters: Iterable[str], demos: Iterable
         demo = None
     tab = params.get("tab")
     tab = tab if tab in set(tabs) else None
+    game = params.get("game")
+    game = shown(game) if game else None
+    step = None
+    if game is not None and "step" in params:
+        text = params["step"]
+        if text.isascii() and text.isdecimal() and len(text) <= MAX_STEP_DIGITS:
+            step = int(text)
+        else:
+            problems.append(("step", shown(text)))
     return Address(lang=lang, chapter=chapter, screen=screen, demo=demo, tab=tab,
-                   teacher=params.get("teacher") in ("1", "true", "yes"), problems=tuple(problems))
+                   teacher=params.get("teacher") in ("1", "true", "yes"), game=game, step=step,
+                   problems=tuple(problems))
