@@ -158,7 +158,7 @@ def realistic_values(lang: str) -> dict[str, str]:
     try:
         blue, yellow = terms.colour_name("blue"), terms.colour_name("yellow")
         values = {
-            "player": blue, "defender": yellow, "owner": yellow, "winner": blue, "who": i18n.format_list([blue, yellow]),
+            "player": blue, "attacker": blue, "defender": yellow, "owner": yellow, "winner": blue, "who": i18n.format_list([blue, yellow]),
             "players": i18n.format_list([blue, yellow]), "names": i18n.format_list([terms.province_name("Settsu"), terms.province_name("Kai")]),
             "province": terms.province_name("Settsu"), "source": terms.province_name("Mino"),
             "target": terms.province_name("Owari"), "region": terms.region_name("yellow"),
@@ -300,3 +300,14 @@ def missing_counters(lang: str, text: str) -> list[str]:
     if lang == "zh":
         return [m.group(0) for m in _ZH_BARE.finditer(text)]
     return []
+
+
+_CJK_SPACE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff、。：，] +\d|\d +[\u3040-\u30ff\u4e00-\u9fff、。，]")
+
+
+def cjk_spacing(lang: str, text: str) -> list[str]:
+    """Chinese and Japanese write numbers against their characters ("千両箱3個", "3个宝箱"); a score "4 : 3"
+    keeps its spaces."""
+    if lang not in CJK or " : " in text:
+        return []
+    return [m.group(0) for m in _CJK_SPACE.finditer(text)]

@@ -14,7 +14,7 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.data import BOARD, PROVINCE_NAMES
 
-from .language_checks import (LANGS, doubled_words, glossary, messages, missing_counters, render, script_mixups,
+from .language_checks import (LANGS, cjk_spacing, doubled_words, glossary, messages, missing_counters, render, script_mixups,
                               untranslated_terms)
 
 
@@ -25,7 +25,8 @@ def findings(lang: str) -> list[str]:
         for s in strings:
             text = render(lang, s)
             for problem in (doubled_words(lang, text) + untranslated_terms(lang, doc, text)
-                            + script_mixups(lang, text, " ".join(ids)) + missing_counters(lang, text)):
+                            + script_mixups(lang, text, " ".join(ids)) + missing_counters(lang, text)
+                            + cjk_spacing(lang, text)):
                 out.append(f"{lang}: {problem}: {text!r} ({ids[0]!r})")
     return out
 
@@ -100,6 +101,16 @@ def test_the_province_tables_pass_their_own_script_checks():
 def test_counts_without_counters_are_found(lang, bad, good):
     assert missing_counters(lang, bad), bad
     assert missing_counters(lang, good) == [], good
+
+
+@pytest.mark.parametrize("lang, bad, good", [
+    ("ja", "確定する前に、あと 2 マスにカードを置いてください。", "確定する前に、あと2マスにカードを置いてください。"),
+    ("zh", "在摄津建造，花费 2 个宝箱。", "在摄津建造，花费2个宝箱。"),
+    ("zh", "比分：农民 2 : 3 黄。", "比分：农民 2 : 3 黄。"),
+])
+def test_spaces_around_numbers_in_chinese_and_japanese_are_found(lang, bad, good):
+    assert bad == good or cjk_spacing(lang, bad), bad
+    assert cjk_spacing(lang, good) == [], good
 
 
 def test_every_message_is_rendered():
