@@ -160,8 +160,9 @@ def realistic_values(lang: str) -> dict[str, str]:
         values = {
             "player": blue, "attacker": blue, "defender": yellow, "owner": yellow, "winner": blue, "who": i18n.format_list([blue, yellow]),
             "players": i18n.format_list([blue, yellow]), "names": i18n.format_list([terms.province_name("Settsu"), terms.province_name("Kai")]),
-            "province": terms.province_name("Settsu"), "source": terms.province_name("Mino"),
-            "target": terms.province_name("Owari"), "region": terms.region_name("yellow"),
+            # provinces whose names begin with a vowel, so a French "de {province}" shows its missing elision
+            "province": terms.province_name("Izumo"), "source": terms.province_name("Owari"),
+            "target": terms.province_name("Mino"), "region": terms.region_name("yellow"),
             "building": terms.building_name("castle"), "buildings": terms.building_name("temple"),
             "action": terms.action_name("tax"), "actions": i18n.format_list([terms.action_name("tax"), terms.action_name("rice")]),
             "special": terms.special_name("chest_plus1"), "specials": terms.special_name("six_armies"),
@@ -289,7 +290,7 @@ def script_mixups(lang: str, text: str, english: str = "") -> list[str]:
 
 _JA_COUNTED = re.compile(r"(千両箱|軍勢|一揆マーカー|農民|廷臣)(\d+)(?![\d個人枚つ点])")
 _JA_TSU = re.compile(r"(?<!\d)\d{2,}つ")
-_ZH_BARE = re.compile(r"(?<![\d.+])\d+(宝箱|军队|农民|不满标志物|朝臣|城堡|神社|能剧舞台)")
+_ZH_BARE = re.compile(r"(?<![\d.+])\d+(宝箱|军队|农民|不满标志物|朝臣|城堡|神社|能剧舞台|胜利分)")
 
 
 def missing_counters(lang: str, text: str) -> list[str]:
@@ -311,3 +312,13 @@ def cjk_spacing(lang: str, text: str) -> list[str]:
     if lang not in CJK or " : " in text:
         return []
     return [m.group(0) for m in _CJK_SPACE.finditer(text)]
+
+
+_FR_ELISION = re.compile(r"(?<![-\w])(?:de|que|le|la|ce|ne|se|je|jusque|lorsque|puisque) (?=[AEIOUYÉÈÊaeiouyéèê])")
+
+
+def missing_elision(lang: str, text: str) -> list[str]:
+    """French elides before a vowel: "d'Owari", "qu'un", never "de Owari" (a province name spliced after "de")."""
+    if lang != "fr":
+        return []
+    return [text[max(0, m.start() - 10):m.end() + 8] for m in _FR_ELISION.finditer(text)]

@@ -14,7 +14,7 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.data import BOARD, PROVINCE_NAMES
 
-from .language_checks import (LANGS, cjk_spacing, doubled_words, glossary, messages, missing_counters, render, script_mixups,
+from .language_checks import (LANGS, cjk_spacing, doubled_words, missing_elision, glossary, messages, missing_counters, render, script_mixups,
                               untranslated_terms)
 
 
@@ -26,7 +26,7 @@ def findings(lang: str) -> list[str]:
             text = render(lang, s)
             for problem in (doubled_words(lang, text) + untranslated_terms(lang, doc, text)
                             + script_mixups(lang, text, " ".join(ids)) + missing_counters(lang, text)
-                            + cjk_spacing(lang, text)):
+                            + cjk_spacing(lang, text) + missing_elision(lang, text)):
                 out.append(f"{lang}: {problem}: {text!r} ({ids[0]!r})")
     return out
 
@@ -37,9 +37,9 @@ def test_every_rendered_message_reads_cleanly(lang):
 
 
 def test_rendering_uses_the_languages_own_names():
-    assert render("pl", "{player} atakuje {province} z {source}.") == "Niebieski atakuje Settsu z Mino."
-    assert render("zh", "{player}在{province}") == "蓝在摄津"
-    assert render("ja", "{player}が{province}で{n}") == "青が摂津で2"
+    assert render("pl", "{player} atakuje {province} z {source}.") == "Niebieski atakuje Izumo z Owari."
+    assert render("zh", "{player}在{province}") == "蓝在出云"
+    assert render("ja", "{player}が{province}で{n}") == "青が出雲で2"
     assert render("fr", "{n} sur {total}") == "2 sur 3"
 
 
@@ -111,6 +111,13 @@ def test_counts_without_counters_are_found(lang, bad, good):
 def test_spaces_around_numbers_in_chinese_and_japanese_are_found(lang, bad, good):
     assert bad == good or cjk_spacing(lang, bad), bad
     assert cjk_spacing(lang, good) == [], good
+
+
+def test_a_missing_french_elision_is_found():
+    assert missing_elision("fr", render("fr", "{player} retire un marqueur de révolte de {province}"))
+    assert missing_elision("fr", "Rouge n'a que un courtisan.")
+    assert missing_elision("fr", render("fr", "{player} retire un marqueur de révolte à {province}")) == []
+    assert missing_elision("fr", "Dans quelle voisine d'Owari ? De la tour, le hall.") == []
 
 
 def test_every_message_is_rendered():
