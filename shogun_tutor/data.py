@@ -533,5 +533,34 @@ def load_components(board: BoardData, path: Path | None = None) -> Components:
     )
 
 
+#: the languages whose sentences name provinces in characters, and the table that holds their forms
+CHARACTER_NAME_LANGUAGES = ("zh", "ja")
+
+
+def load_province_names(board: BoardData, path: Path | None = None) -> Mapping[str, Mapping[str, str]]:
+    """``{province: {"zh": simplified form, "ja": Japanese form}}`` from ``data/province_names.json``.
+
+    The Japanese form must be the board's kanji; every province needs both forms."""
+    r = _Reader(path or data_dir() / "province_names.json")
+    doc = r.load()
+    r.provenance(r.get(doc, "provenance", dict, "provenance"), "provenance")
+    raw = r.get(doc, "names", dict, "names")
+    out = {}
+    for p in board.provinces:
+        forms = r.get(raw, p.name, dict, "names")
+        for lang in CHARACTER_NAME_LANGUAGES:
+            form = r.get(forms, lang, str, f"names.{p.name}")
+            if not form.strip():
+                raise r.fail(f"names.{p.name}", f"empty {lang} form")
+        if forms["ja"] != p.kanji:
+            raise r.fail(f"names.{p.name}", f"the ja form {forms['ja']!r} is not the board's kanji {p.kanji!r}")
+        out[p.name] = MappingProxyType({lang: forms[lang] for lang in CHARACTER_NAME_LANGUAGES})
+    unknown = sorted(set(raw) - set(out))
+    if unknown:
+        raise r.fail("names", f"unknown provinces {unknown}")
+    return MappingProxyType(out)
+
+
 BOARD: BoardData = load_board()
 COMPONENTS: Components = load_components(BOARD)
+PROVINCE_NAMES: Mapping[str, Mapping[str, str]] = load_province_names(BOARD)

@@ -37,7 +37,7 @@ def test_records_are_immutable():
 
 @pytest.fixture
 def data_copy(tmp_path):
-    for name in ("board.json", "components.json"):
+    for name in ("board.json", "components.json", "province_names.json"):
         shutil.copy(data.data_dir() / name, tmp_path / name)
     return tmp_path
 
@@ -100,3 +100,26 @@ def test_corrupt_components(data_copy, mutate, message):
 def test_missing_file(tmp_path):
     with pytest.raises(DataError, match="board.json: file: cannot be read"):
         load_board(tmp_path / "board.json")
+
+
+def test_province_names_give_simplified_chinese_and_the_boards_kanji():
+    names = data.PROVINCE_NAMES
+    assert set(names) == {p.name for p in BOARD.provinces}
+    assert all(names[p.name]["ja"] == p.kanji for p in BOARD.provinces)
+    assert (names["Settsu"]["zh"], names["Musashi"]["zh"], names["Hida"]["zh"]) == ("摄津", "武藏", "飞驒")
+    assert names["Kai"]["zh"] == names["Kai"]["ja"] == "甲斐"  # written alike in both
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d["names"]["Settsu"].update(ja="摄津"), "is not the board's kanji"),
+    (lambda d: d["names"].pop("Kai"), "names: missing field 'Kai'"),
+    (lambda d: d["names"]["Kai"].update(zh=" "), "empty zh form"),
+    (lambda d: d["names"].update(Atlantis={"zh": "x", "ja": "x"}), "unknown provinces ['Atlantis']"),
+])
+def test_corrupt_province_names(data_copy, mutate, message):
+    path = data_copy / "province_names.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    mutate(doc)
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DataError, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")):
+        data.load_province_names(BOARD, path)

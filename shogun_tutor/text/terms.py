@@ -16,16 +16,19 @@ Player colours are names and fill sentences; a language that declines them
 >>> i18n.set_language("pl"); colour_name("blue", "accusative"); i18n.set_language("en")
 'Niebieskiego'
 
-Province names: the romaji name is the key; Chinese and Japanese sentences show
-the kanji, and where a province is introduced every language shows both:
+Province names: the romaji name is the key; Japanese sentences show the board's
+kanji, Chinese sentences the same name in simplified characters (``data/province_names.json``),
+and where a province is introduced every language shows romaji and characters:
 
->>> i18n.set_language("ja"); province_name("Kai"), province_intro("Kai"); i18n.set_language("en")
-('甲斐', 'Kai 甲斐')
+>>> i18n.set_language("ja"); province_name("Settsu"), province_intro("Settsu"); i18n.set_language("en")
+('摂津', 'Settsu 摂津')
+>>> i18n.set_language("zh"); province_name("Settsu"), province_intro("Settsu"); i18n.set_language("en")
+('摄津', 'Settsu 摄津')
 """
 
 from __future__ import annotations
 
-from ..data import BOARD, COMPONENTS, Provenance
+from ..data import BOARD, COMPONENTS, PROVINCE_NAMES, Provenance
 from ..i18n import N_, NP_, _, current_language, pgettext
 
 BUILDING_NAMES = {"castle": N_("Castle"), "temple": N_("Temple"), "theater": N_("Nō theater")}
@@ -184,16 +187,25 @@ def majority_label(building: str) -> str:
 
 
 def province_name(province: str, language: str | None = None) -> str:
-    """The province (or its card, ``"Kai/sun"``) as sentences name it: kanji in Chinese and Japanese, else romaji
-    (in ``language``, default the current one); KeyError for an unknown province."""
+    """The province (or its card, ``"Kai/sun"``) as sentences name it: characters in Chinese (simplified) and
+    Japanese, else romaji (in ``language``, default the current one); KeyError for an unknown province."""
     p = BOARD.province(province.split("/")[0])
-    return p.kanji if (language or current_language()) in KANJI_LANGUAGES else p.name
+    lang = language or current_language()
+    return PROVINCE_NAMES[p.name][lang] if lang in KANJI_LANGUAGES else p.name
 
 
-def province_intro(province: str) -> str:
-    """The province where it is introduced (board hover, chapter texts): "Kai 甲斐" in every language."""
+def province_intro(province: str, language: str | None = None) -> str:
+    """The province where it is introduced (board hover, chapter texts): "Kai 甲斐" in every language; the characters
+    are the simplified forms in Chinese ("Settsu 摄津") and the board's kanji elsewhere."""
     p = BOARD.province(province.split("/")[0])
-    return f"{p.name} {p.kanji}"
+    return f"{p.name} {province_characters(p.name, language)}"
+
+
+def province_characters(province: str, language: str | None = None) -> str:
+    """The province's name in characters as the map shows it under the romaji: the simplified Chinese form in
+    Chinese, the board's kanji in every other language."""
+    p = BOARD.province(province.split("/")[0])
+    return PROVINCE_NAMES[p.name]["zh" if (language or current_language()) == "zh" else "ja"]
 
 
 def side_name(side: str) -> str:

@@ -23,21 +23,24 @@ POSITION = "castle-majority"  # the teaching position (data/scenarios)
 
 
 def majority_sentence(region: str, table: dict) -> str:
-    """Who holds the castle majority of ``region`` (one region's row of the engine's scoring) and its points."""
+    """Who holds the castle majority of ``region`` (one region's row of the engine's scoring) and its points.
+
+    The region's name heads the sentence as a label ("Yellow region: ..."): languages that decline it
+    (de "in der gelben Region", pl "w regionie żółtym") never get the nominative spliced into a phrase."""
     winners, points, counts = table["winners"], table["points"], table["counts"]
     name = terms.region_name(region)
     if not winners:
-        return _("Nobody has a castle in {region}: nobody scores for castles there.").format(region=name)
+        return _("{region}: nobody has a castle here, so nobody scores for castles.").format(region=name)
     count = counts[winners[0]]
     if table["tie"]:
         return join_sentences(
-            ngettext("{players} tie in {region} with {count} castle each.",
-                     "{players} tie in {region} with {count} castles each.", count).format(
+            ngettext("{region}: {players} tie with {count} castle each.",
+                     "{region}: {players} tie with {count} castles each.", count).format(
                 players=format_list([player_name(s) for s in winners]), count=count, region=name),
             ngettext("Each scores {points} point, one less for the tie.",
                      "Each scores {points} points, one less for the tie.", points).format(points=points))
     return join_sentences(
-        ngettext("{player} has the most castles in {region}: {count}.", "{player} has the most castles in {region}: {count}.",
+        ngettext("{region}: {player} has the most castles ({count}).", "{region}: {player} has the most castles ({count}).",
                  count).format(player=player_name(winners[0]), count=count, region=name),
         ngettext("The majority scores {points} point.", "The majority scores {points} points.", points).format(points=points))
 

@@ -72,8 +72,10 @@ def layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: fro
             hover = terms.provenance_text(prov)
         notes.append((note, hover))
     if view == "changes":
-        notes.append((_("Hatched: the 8 provinces whose region differs on the {other}; the hatch shows that region's colour.").format(
-            other=terms.side_name("moon" if side == "sun" else "sun")), None))
+        # one sentence per side: the side's name would need declining inside it (pl "na stronie księżyca")
+        notes.append((_("Hatched: the 8 provinces whose region differs on the moon side; the hatch shows that region's colour.")
+                      if side == "sun" else
+                      _("Hatched: the 8 provinces whose region differs on the sun side; the hatch shows that region's colour."), None))
     if view == "regions":
         sc = COMPONENTS.scoring
         notes.append((_("Each winter, the majorities in a region score: castles {castle}, temples {temple}, Nō theaters {theater}; "

@@ -76,7 +76,7 @@ def label_texts(name: str, side: str, players: int, view: str, kanji: bool = Tru
         marks += " ✕" + (" ⚠" if BOARD.side(side).excluded_provenance.flagged else "")
     if view == "changes" and p.region("sun") != p.region("moon"):
         marks += " " + SIDE_SYMBOLS["moon" if side == "sun" else "sun"]
-    return (name, p.kanji + marks) if kanji else (name + marks, "")
+    return (name, terms.province_characters(name) + marks) if kanji else (name + marks, "")
 
 
 def state_hover(name: str, state: Any) -> str:
@@ -84,7 +84,7 @@ def state_hover(name: str, state: Any) -> str:
     ps = state.provinces[name]
     style = player_style(state, ps.owner)
     owner = f"{style.letter} {terms.colour_name(style.name)}"
-    lines = [f"<b>{escape(name)} {BOARD.province(name).kanji}</b>",
+    lines = [f"<b>{escape(terms.province_intro(name))}</b>",
              escape(_("Owner: {owner} · Armies: {armies}").format(owner=owner, armies=ps.armies))]
     if ps.buildings:
         lines.append(escape(_("Buildings: {buildings}").format(

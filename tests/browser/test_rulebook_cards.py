@@ -43,15 +43,35 @@ def test_moving_a_castle_recomputes_the_region(app_page, voila_url):
     page = app_page.page
     _wait_text(page, ".shogun-chapter-title", "Scoring")
     page.locator(".shogun-chapter-side button:visible", has_text="Move a castle").first.click()
-    _wait_text(page, ".shogun-castle-result", "tie in Red region with 1 castle each")
+    _wait_text(page, ".shogun-castle-result", "Red region: Red, Blue, and Yellow tie with 1 castle each")
     page.locator(".shogun-castle-source select").select_option(label="Owari")
     page.locator(".shogun-castle-target select").select_option(label="Mino")
     _click(page, "shogun-castle-go")
-    _wait_text(page, ".shogun-castle-result", "Red has the most castles in Red region: 2. The majority scores 3 points.")
+    _wait_text(page, ".shogun-castle-result", "Red region: Red has the most castles (2). The majority scores 3 points.")
     rows = page.evaluate("[...document.querySelectorAll('.shogun-castle-table tbody tr')].map(r => r.innerText.split('\\t'))")
     assert ["Red", "1", "2", "6", "8"] in [[c.strip() for c in r] for r in rows]
     app_page.screenshot("rulebook-castle-move")
     app_page.assert_clean()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1920, 1080), (390, 844)])
+def test_the_castle_what_if_names_the_region_as_a_label_in_polish(browser, voila_url, width, height):
+    """Issue 24: the region's name heads its sentence ("Region czerwony: …"), never "w regionie Region czerwony"."""
+    from .conftest import sized_app_page
+
+    with sized_app_page(browser, width, height) as ap:
+        ap.open(voila_url + "?chapter=scoring&lang=pl")
+        page = ap.page
+        _wait_text(page, ".shogun-chapter-title", "Punktacja")
+        page.locator(".shogun-chapter-side button:visible", has_text="Przenieś zamek").first.click()
+        _wait_text(page, ".shogun-castle-result", "Region czerwony: Czerwony, Niebieski i Żółty remisują – każdy ma 1 zamek.")
+        page.locator(".shogun-castle-source select").select_option(label="Owari")
+        page.locator(".shogun-castle-target select").select_option(label="Mino")
+        _click(page, "shogun-castle-go")
+        _wait_text(page, ".shogun-castle-result", "Region czerwony: Czerwony ma najwięcej zamków (2).")
+        assert "w regionie Region" not in _visible_text(page, ".shogun-castle-result")
+        ap.screenshot(f"rulebook-castle-move-pl-{width}x{height}")
+        ap.assert_clean()
 
 
 def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):

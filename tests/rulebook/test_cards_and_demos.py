@@ -129,9 +129,12 @@ def test_the_castle_widget_shows_the_numbers_in_every_language():
         wdg = CastleMoveWidget()
         wdg.move("Owari", "Mino")
         assert "<table" in wdg.result.value and ">2<" in wdg.result.value and "{" not in wdg.result.value
+        # the region's name heads its sentence: never spliced after a preposition that declines it (issue 24)
+        assert not any(bad in wdg.result.value for bad in ("in Rote Region", "en Région", "in Rode regio", "i Rød region",
+                                                            "w regionie Region"))
     i18n.set_language("en")
     wdg.render()  # the panel redraws its try-it on a language change
-    assert "Red has the most castles in Red region: 2. The majority scores 3 points." in wdg.result.value
+    assert "Red region: Red has the most castles (2). The majority scores 3 points." in wdg.result.value
 
 
 # --- demonstrations and keys in the guided game ----------------------------------------------------

@@ -89,8 +89,8 @@ def test_chinese_and_japanese_name_provinces_in_kanji():
     title, lines = _told(KOZUKE, "zh")
     assert title == "蓝以4支军队在上野进攻黄" and "Kozuke" not in " ".join(lines)
     title, lines = _told(KOZUKE, "ja")
-    assert title == "青が軍勢4で上野の黄を攻める"
-    assert "青の軍勢1が上野を占領する。" in lines
+    assert title == "青が軍勢4個で上野の黄を攻める"
+    assert "青の軍勢1個が上野を占領する。" in lines
 
 
 FARMERS_WIN = {"rule": "battle.revolt", "player": 2, "province": "Kai", "cause": "winter", "farmers_from_unrest": 1,

@@ -3,7 +3,7 @@
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.data import BOARD, COMPONENTS
+from shogun_tutor.data import BOARD, COMPONENTS, PROVINCE_NAMES
 from shogun_tutor.text import terms
 
 
@@ -40,10 +40,15 @@ def test_provinces_in_kanji_for_chinese_and_japanese(lang):
         lang("en")
         assert terms.province_name(p.name) == p.name
         assert terms.province_intro(p.name) == f"{p.name} {p.kanji}"
-        for code in ("zh", "ja"):
-            lang(code)
-            assert terms.province_name(p.name) == p.kanji
-            assert terms.province_intro(p.name) == f"{p.name} {p.kanji}"
+        lang("ja")
+        assert terms.province_name(p.name) == p.kanji
+        assert terms.province_intro(p.name) == f"{p.name} {p.kanji}"
+        lang("zh")  # simplified forms from data/province_names.json
+        assert terms.province_name(p.name) == PROVINCE_NAMES[p.name]["zh"]
+        assert terms.province_intro(p.name) == f"{p.name} {PROVINCE_NAMES[p.name]['zh']}"
+    lang("zh")
+    assert [terms.province_name(n) for n in ("Settsu", "Musashi", "Kaga", "Kai")] == ["摄津", "武藏", "加贺", "甲斐"]
+    assert sum(PROVINCE_NAMES[p.name]["zh"] != p.kanji for p in BOARD.provinces) == 24
     lang("ja")
     assert terms.province_name("Kai/sun") == "甲斐"  # a province card names its province
 
