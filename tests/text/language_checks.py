@@ -168,6 +168,9 @@ def realistic_values(lang: str) -> dict[str, str]:
             "special": terms.special_name("chest_plus1"), "specials": terms.special_name("six_armies"),
             "season": terms.season_name("summer"), "seasons": terms.season_name("spring"), "side": terms.side_name("moon"),
             "name": terms.event_name(1), "event": terms.event_name(1),
+            # identifiers a sentence repeats back as they are (a game's code, a teacher's file, a field's path,
+            # the schema library's detail): not counts, so no counter or spacing rule applies to them
+            "code": "K7X4PQ", "file": "battles.json", "field": "answer/move", "problem": "'abc' is not of type 'integer'",
         }
     finally:
         i18n.set_language(previous)
