@@ -113,7 +113,22 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Court: {armies} army from the tray becomes a court official, to buy a privilege card.",
             "Court: {armies} armies from the tray become court officials, to buy a privilege card.",
             p["armies"]).format(**p),
+        "event_aside": lambda p: _event_aside(_)[p["why"]]().format(**p),
+        "event_keep": lambda p: _("Leaves event card {event} in play: it does not hurt this round's plan more than the rivals'.").format(**p),
         "expansion_rule_of_thumb": lambda p: _("An expansion decision, taken by a rule of thumb: the most valuable option that can be carried out.").format(**p),
+    }
+
+
+def _event_aside(_: Callable[[str], str]) -> dict[str, Callable[[], str]]:
+    """Why card 1's taker sets the event aside: one whole sentence per cause (``why`` of the reason)."""
+    return {
+        "rice": lambda: _("Sets event card {event} aside: it would cut this round's planned harvest."),
+        "tax": lambda: _("Sets event card {event} aside: it would cut this round's planned tax."),
+        "armies": lambda: _("Sets event card {event} aside: the planned army purchases would bring fewer armies."),
+        "castle": lambda: _("Sets event card {event} aside: the rivals' castles would gain more from it than its own."),
+        "temple": lambda: _("Sets event card {event} aside: the rivals' temples would gain more from it than its own."),
+        "theater": lambda: _("Sets event card {event} aside: the rivals' theatres would gain more from it than its own."),
+        "neutral": lambda: _("Sets event card {event} aside: two farmers would defend each neutral province its planned battles attack."),
     }
 
 

@@ -50,7 +50,7 @@ REASON_KINDS = (
     "place_special", "place_order",
     "attack", "reinforce", "stay", "forced_move",
     "claim", "claim_deck", "revolt_order", "fallback", "expansion_rule_of_thumb",
-    "court_province", "court_tray",
+    "court_province", "court_tray", "event_aside", "event_keep",
 )
 
 
@@ -86,6 +86,10 @@ class HeuristicBot:
             return best, Reason("revolt_order", province=best.province, armies=s.provinces[best.province].armies)
         if game.state.rules.expansions:  # Tennō's Court and Samurai decisions: the expansions' own bot
             chosen = expansion_bot.decide(game, seat, kind, options)
+            if chosen is not None and kind == "privilege_event":
+                worth, why = expansion_bot.event_effect(game, seat)
+                return chosen, Reason("event_aside" if chosen.count else "event_keep", event=game.state.round.event,
+                                      why=why, worth=round(abs(worth), 1))
             if chosen is not None:
                 return chosen, Reason("expansion_rule_of_thumb")
         return options[0], Reason("fallback")
