@@ -60,8 +60,12 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     samples = {"options": 3, "province": "Settsu", "target": "Bingo", "gain": 4, "need": 9, "have": 6, "loss": 3,
                "rounds": 2, "chests": 2, "building": "castle", "cost": 3, "points": 4, "armies": 5, "threat": 6,
                "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2, "playouts": 24,
-               "margin": 0.8}
+               "margin": 0.8, "event": 11, "why": "rice", "worth": 1.5}
     for lang in i18n.LANGUAGES:
+        for why in ("rice", "tax", "armies", "castle", "temple", "theater", "neutral"):  # card 1: every cause
+            text = render(Reason("event_aside", event=11, why=why), lang)
+            assert "11" in text and "{" not in text
+            assert lang == "en" or text != render(Reason("event_aside", event=11, why=why), "en")
         for kind in REASON_KINDS:
             text = render(Reason(kind, **samples), lang)
             assert text and "{" not in text
@@ -242,9 +246,13 @@ def test_registry_and_make_bot():
 
 
 def test_cli_botstats_prints_the_report(capsys):
-    assert main(["botstats", "--games", "1", "--pair-games", "2", "--pairings", "heuristic:random"]) == 0
+    assert main(["botstats", "--games", "1", "--pair-games", "2", "--pairings", "heuristic:random",
+                 "--expansion-pairings", "heuristic:random", "--first-seed", "7", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "lapsed actions for lack of chests" in out and "heuristic vs random" in out and "median" in out
+    assert "== heuristic vs random: 2 games on seeds 7-7" in out  # the pairing is printed before it is played
+    assert "heuristic vs random with both expansions: heuristic:" in out and "under 30 % to win" in out
+    assert "seat-games without a privilege card" in out
 
 
 # --- the season plan's parts (issue 10, second round) -------------------------------------------------------

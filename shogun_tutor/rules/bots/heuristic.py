@@ -39,7 +39,12 @@ from ..expansions import bot as expansion_bot
 from .base import Reason, card_province
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
-from .values import _attack_value
+from .values import ODDS_THRESHOLD, _attack_value
+
+#: what an attack below the odds threshold costs a move's value (outside the game's last round)
+UNDER_THRESHOLD = 3.0
+#: the planned battle keeps a little weight when the move is chosen (one coherent plan: the armies were bought for it)
+PLANNED = 0.3
 
 #: every reason kind the bots give (each has one sentence in :mod:`shogun_tutor.text.reasons`)
 REASON_KINDS = (
@@ -160,6 +165,11 @@ class HeuristicBot:
             return max((s.provinces[n].armies for n in adj[p] if s.provinces[n].owner not in (None, seat)), default=0)
 
         src_threat = threat(pend.province)
+        planned = None  # the battle this field was planned for (its target), if this bot planned this round
+        if self._plan_key == (s.year, s.season, seat):
+            r = self._plan.reasons.get(pend.action)
+            if r is not None and r.kind == "attack_plan" and r.params.get("province") == pend.province:
+                planned = r.params.get("target")
         scored: list[tuple[float, int, Decision, Reason]] = []
         for i, d in enumerate(options):
             if d.target is None:
@@ -174,7 +184,9 @@ class HeuristicBot:
             else:
                 ev, moved, defence, chance = _attack_value(s, nodes, seat, d.province, d.target, d.count, src_threat,
                                                           winters_left, effects, rice_need, last_round, exact=True)
-                ev += self.style.aggression
+                ev += self.style.aggression + (PLANNED if d.target == planned else 0.0)
+                if chance < ODDS_THRESHOLD and not last_round:
+                    ev -= UNDER_THRESHOLD  # send enough armies or none: a beginner must not copy such an attack
                 cand = (ev, d, Reason("attack", province=d.province, target=d.target, armies=d.count,
                                       defence=defence, chance=round(100 * chance)))
             scored.append((round(cand[0], 9), i, cand[1], cand[2]))

@@ -93,8 +93,10 @@ def cover_fields(ss: Season, used: dict[str, str], reasons: dict[str, Reason], t
         elif spare_extras and covered < must_cover:  # a tower card on a field nobody wanted converts nothing
             cards[f] = spare_extras.pop()
             reasons[f] = Reason("filler_chest")
-        elif spare_provs and covered < must_cover:  # no chest card left: any spare province
-            p = spare_provs.pop(0)
+        elif spare_provs and covered < must_cover:  # no chest card left: the spare province doing least harm there
+            p = max(spare_provs, key=lambda q: (filler_value(ss, f, q, used, tax_income, bid_value), q)) \
+                if f in PLAN_FIELDS else spare_provs[0]
+            spare_provs.remove(p)
             cards[f] = card[p]
             reasons[f] = Reason("filler_province", province=p)
         else:
@@ -150,9 +152,9 @@ def filler_value(ss: Season, f: str, p: str, used: dict[str, str], tax_income: i
     if f in BATTLE_ACTIONS:
         if pv.armies < 2:
             return 0.2  # one army: nothing can move, nothing lost
-        if all(s.provinces[n].owner == seat for n in adj[p]):
-            return 0.1  # only own neighbours: a move, never a battle
-        return -2.0
+        if any(s.provinces[n].owner == seat for n in adj[p]):
+            return 0.1  # an own neighbour: the action can be carried out as a move, never a forced battle
+        return -9.0  # the card would force a battle nobody planned (issue 21): never a filler there
     return 0.0
 
 

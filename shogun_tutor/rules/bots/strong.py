@@ -31,6 +31,7 @@ from ..scoring import score
 from ..tower import tower_model_from_dict
 from .base import Reason
 from .heuristic import SEASONS, HeuristicBot, Style
+from .values import ODDS_THRESHOLD, attack_chance, last_round
 
 #: the plan variants the strong bot tries (the default first: ties keep it)
 CANDIDATES: tuple[Style, ...] = (
@@ -81,11 +82,14 @@ def evaluate(game: Game, seat: int) -> float:
         rounds_left = len(SEASONS) - SEASONS.index(s.season)
     losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
     mean_loss = statistics.fmean(losses) if losses else 0.0
+    # chests are worth their price only while rounds are left to spend them (issue 21: 3.3-5.1 left at the end)
+    rounds_to_spend = (COMPONENTS.years - s.year) * len(SEASONS) + rounds_left
+    chest_w = 0.3 if rounds_to_spend >= 2 else 0.1 * rounds_to_spend
     values = []
     for pl in s.players:
         v = pl.points + winters_left * proj[pl.seat]["total"]
         if s.phase != "end":
-            v += 0.3 * pl.chests + ARMY_VALUE * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
+            v += chest_w * pl.chests + ARMY_VALUE * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
             if winters_left and rounds_left:
                 short = len(pl.hand) + mean_loss - pl.rice - 3.5 * (rounds_left - 1)
                 v -= 0.6 * max(0.0, short)
@@ -145,6 +149,8 @@ class StrongBot:
                     targets.append(d.target)
                     ranked.append(d)
             options = ranked[:self.max_moves]
+            # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
+            options = [d for d in options if not self._under_threshold(game, d)] or options[:1]
         cands = [choice] + [d for d in options if d != choice]
         if len(cands) == 1:
             return choice, reason
@@ -157,6 +163,13 @@ class StrongBot:
         if best == 0 or margin < self.min_margin:
             return choice, reason
         return cands[best], Reason("lookahead", playouts=playouts, margin=round(margin, 1))
+
+    @staticmethod
+    def _under_threshold(game: Game, d) -> bool:
+        s = game.state
+        if d.target is None or s.provinces[d.target].owner == d.player or last_round(s):
+            return False
+        return attack_chance(s, d.player, d.target, d.count)[0] < ODDS_THRESHOLD
 
     # --- the look-ahead -------------------------------------------------------------
     def _sample_seed(self, game: Game, seat: int, i: int) -> int:
