@@ -50,6 +50,9 @@ CANDIDATES: tuple[Style, ...] = (
     Style(defence_bias=1.0),
     Style(chest_value=1.0),
 )
+#: the expansions' decisions it plans with playouts too (the privilege card, card 1's event, where a card is used,
+#: the samurai bonus), instead of handing them to the rule of thumb
+EXPANSION_KINDS = ("privilege", "privilege_event", "privilege_use", "samurai")
 #: what an army on the board is worth at the playout's horizon (5 armies cost 3 chests, a chest counts 0.3)
 ARMY_VALUE = 0.12
 
@@ -134,7 +137,7 @@ class StrongBot:
                 self.base.style = style
                 self.base._plan_key = None  # plan again with the chosen knobs
                 self.last_search = summary
-        elif kind in ("place", "move"):
+        elif kind in ("place", "move") or kind in EXPANSION_KINDS:
             return self._search_options(game, seat)
         return self.base.decide_with_reason(game)
 
@@ -152,6 +155,8 @@ class StrongBot:
             # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
             options = [d for d in options if not self._under_threshold(game, d)] or options[:1]
         cands = [choice] + [d for d in options if d != choice]
+        if choice.kind == "privilege_use":  # a province for the card: the rule of thumb's choice and a few others
+            cands = cands[:self.max_moves]
         if len(cands) == 1:
             return choice, reason
         base = 17 * len(game.state.log)
@@ -243,7 +248,7 @@ class StrongBot:
                                                          build_bias=rng.uniform(-0.4, 0.4),
                                                          bid=rng.choice((None, None, None, 1)))))
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
-        if s.phase in ("plan", "place", "actions"):
+        if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
             done = s.action_index + 1 if s.phase == "actions" else 0
             hidden_fields = [f for f in s.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
