@@ -53,10 +53,11 @@ class GameReview:
         self.widget = w.VBox([self.buttons, self.progress, self.out])
         self._years: tuple = ()
         self._game = None  # the game the review belongs to (a new game clears it)
+        self._shown: tuple | None = None  # (mistakes, year) of the review shown
 
     def _years_done(self) -> tuple:
         game = self.panel.game
-        years = sorted({e["year"] for e in game.state.log if e["rule"] == "year.end"})
+        years = sorted({e["year"] for e in game.state.log if e["rule"] == "winter.scoring"})  # the years scored
         return tuple(years) + (("game",) if game.over else ())
 
     def refresh(self) -> None:
@@ -67,7 +68,7 @@ class GameReview:
             self.buttons.children, self._years = (), ()
             return
         if game is not self._game:
-            self._game, self._years, self.out.value = game, (), ""
+            self._game, self._years, self._shown, self.out.value = game, (), None, ""
         years = self._years_done()
         if years == self._years:
             return
@@ -94,10 +95,18 @@ class GameReview:
             mistakes = game_review.review(game, seat, year=year, progress=progress)
         finally:
             self.progress.layout.display = "none"
+        self._shown = (mistakes, year)
         self.out.value = review_html(mistakes, year)
 
+    def refresh_texts(self) -> None:
+        """The language changed: the buttons and the review shown are said again (nothing is recomputed)."""
+        self._years = ()
+        self.refresh()
+        if self._shown is not None:
+            self.out.value = review_html(*self._shown)
+
     def clear(self) -> None:
-        self.out.value = ""
+        self.out.value, self._shown = "", None
         self.buttons.children, self._years = (), ()
 
 

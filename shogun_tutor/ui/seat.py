@@ -52,6 +52,7 @@ class SeatPanel:
 
     def refresh_texts(self) -> None:
         self.hint.refresh_texts()
+        self.game_review.refresh_texts()
 
     def describe(self, d: Decision) -> str:
         if self.decisions is not None and d.kind in ("place", "move"):
