@@ -110,7 +110,7 @@ def count_blunders(games: int, bot: str = "heuristic", first_seed: int = 0, prog
             if decision.kind == "plan" and decision.field == "bid" and (chest_value(decision.card) or 0) >= 3:
                 high_reasons.append(reason.kind)
             s = game.state
-            if decision.kind == "plan" and reason.kind == "filler_province":
+            if decision.kind == "plan" and reason.kind.startswith("filler_") and reason.kind != "filler_chest":
                 fillers.add((s.year, s.season, decision.player, decision.field))
             if decision.kind == "plan" and s.season == "spring" and (s.year, decision.player) not in year_start:
                 year_start[(s.year, decision.player)] = tuple(sorted(s.player_provinces(decision.player)))

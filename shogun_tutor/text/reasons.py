@@ -65,6 +65,22 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             p["armies"]).format(**p),
         "filler_chest": lambda p: _("A war-chest card covers this field: the action is not worth doing this round.").format(**p),
         "filler_province": lambda p: _("{province} covers this field: a spare card, put where it does least harm.").format(**p),
+        "filler_build": lambda p: ngettext(
+            "{province} on this field builds a {building} there for {cost} chest: no card was needed elsewhere, and the building scores.",
+            "{province} on this field builds a {building} there for {cost} chests: no card was needed elsewhere, and the building scores.",
+            p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
+        "filler_armies": lambda p: ngettext(
+            "{province} on this field buys {armies} army there for {cost} chest: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} armies there for {cost} chests: no card was needed elsewhere, and the chests are there.",
+            p["armies"]).format(**p),
+        "filler_lapse": lambda p: _("{province} covers this field, but the action will lapse (too few chests or no room), which costs nothing.").format(**p),
+        "filler_tax": lambda p: _("{province} on the tax field collects its tax: it has no unrest, so no revolt can follow.").format(**p),
+        "filler_rice": lambda p: _("{province} on the rice field collects its rice: it has no unrest, so no revolt can follow.").format(**p),
+        "filler_move": lambda p: _("{province} on a battle field forces no fight: its armies can only stay or move to an own province.").format(**p),
+        "rice_for_conquest": lambda p: ngettext(
+            "Rice in {province} (+{gain}): the rice on hand feeds today's provinces, but the planned battle may add {battles} province, and each needs one rice more at the winter.",
+            "Rice in {province} (+{gain}): the rice on hand feeds today's provinces, but the planned battles may add {battles} provinces, and each needs one rice more at the winter.",
+            p["battles"]).format(**p),
         "empty_field": lambda p: _("Left empty: there are fewer cards than fields.").format(**p),
         "bid_province": lambda p: _("Bids the card of {province}: it costs nothing and picks before the 0-chest bids.").format(**p),
         "bid_chests": lambda p: ngettext(

@@ -38,8 +38,9 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                                        timeout=120_000)
                 s = state()
                 before = s["sig"]
-                if s["next"]:
-                    page.locator(".shogun-next").first.click()
+                ahead = page.locator(".shogun-next:visible:not([disabled])")
+                if ahead.count():
+                    ahead.first.click()
                 elif s["plan"]:
                     page.locator(".shogun-hint-button:visible").first.click()
                     page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
@@ -48,8 +49,11 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                     page.wait_for_function("document.querySelector('.shogun-plan-confirm:not([disabled])') !== null",
                                            timeout=60_000)
                     page.locator(".shogun-plan-confirm").first.click()
-                else:  # a beginner takes what the drop-down offers first
+                elif s["play"]:  # a beginner takes what the drop-down offers first
                     page.locator(".shogun-play:visible").first.click()
+                else:
+                    page.wait_for_timeout(300)
+                    continue
                 page.wait_for_function(f"({STATE_JS})().sig !== {before!r} || "
                                        "document.querySelector('.shogun-review-year') !== null", timeout=120_000)
                 steps += 1

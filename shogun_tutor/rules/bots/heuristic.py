@@ -51,6 +51,7 @@ REASON_KINDS = (
     "random", "baseline", "lookahead",
     "rice_for_winter", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
     "filler_chest", "filler_province", "empty_field",
+    "filler_build", "filler_armies", "filler_lapse", "filler_tax", "filler_rice", "filler_move", "rice_for_conquest",
     "bid_province", "bid_chests", "bid_last_round", "bid_zero",
     "place_special", "place_order",
     "attack", "reinforce", "stay", "forced_move",

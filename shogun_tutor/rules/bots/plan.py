@@ -154,8 +154,8 @@ def _rice_for_conquests(ss: Season, used: dict[str, str], reasons: dict[str, Rea
     if h.province is None or h.province in used.values():
         return
     used["rice"] = h.province
-    reasons["rice"] = Reason("rice_for_winter", province=h.province, gain=h.gain, need=h.provinces + battles,
-                             have=ss.player.rice, loss=h.loss, rounds=ss.rounds_left)
+    reasons["rice"] = Reason("rice_for_conquest", province=h.province, gain=h.gain, provinces=h.provinces,
+                             have=ss.player.rice, loss=h.loss, battles=battles)
 
 
 def income_safe(s, p: str) -> bool:
