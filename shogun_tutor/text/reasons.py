@@ -36,8 +36,20 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
         "lookahead": lambda p: ngettext(
-            "Chosen by looking ahead: in {playouts} playout of the round it did {margin} points better on average than the rule of thumb.",
-            "Chosen by looking ahead: in {playouts} playouts of the round it did {margin} points better on average than the rule of thumb.",
+            "Chosen by playing the round on ({playouts} time): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
+            "Chosen by playing the round on ({playouts} times): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
+            p["playouts"]).format(**p),
+        "lookahead_rice": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
+            "Chosen by playing the round on ({playouts} times): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
+            p["playouts"]).format(**p),
+        "lookahead_provinces": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
+            p["playouts"]).format(**p),
+        "lookahead_armies": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
             p["playouts"]).format(**p),
         "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
         "rice_for_winter": lambda p: ngettext(

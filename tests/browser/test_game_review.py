@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .catalog import Texts, norm
 from .test_seat_season import STATE_JS
@@ -40,7 +41,10 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                 before = s["sig"]
                 ahead = page.locator(".shogun-next:visible:not([disabled])")
                 if ahead.count():
-                    ahead.first.click()
+                    try:  # the kernel may disable it again while it answers the step before
+                        ahead.first.click(timeout=5000)
+                    except PlaywrightTimeout:
+                        continue
                 elif s["plan"]:
                     page.locator(".shogun-hint-button:visible").first.click()
                     page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
@@ -50,7 +54,10 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                                            timeout=60_000)
                     page.locator(".shogun-plan-confirm").first.click()
                 elif s["play"]:  # a beginner takes what the drop-down offers first
-                    page.locator(".shogun-play:visible").first.click()
+                    try:
+                        page.locator(".shogun-play:visible").first.click(timeout=5000)
+                    except PlaywrightTimeout:
+                        continue
                 else:
                     page.wait_for_timeout(300)
                     continue

@@ -60,7 +60,8 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     samples = {"options": 3, "province": "Settsu", "target": "Bingo", "gain": 4, "need": 9, "have": 6, "loss": 3,
                "rounds": 2, "chests": 2, "building": "castle", "cost": 3, "points": 4, "armies": 5, "threat": 6,
                "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2, "playouts": 24,
-               "margin": 0.8, "event": 11, "why": "rice", "worth": 1.5}
+               "margin": 0.8, "event": 11, "why": "rice", "worth": 1.5, "short": 2.5, "now": 0.5, "provinces": 9.5,
+               "other": 8, "battles": 1}
     for lang in i18n.LANGUAGES:
         for why in ("rice", "tax", "armies", "castle", "temple", "theater", "neutral"):  # card 1: every cause
             text = render(Reason("event_aside", event=11, why=why), lang)
@@ -74,6 +75,8 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     assert render(Reason("bid_chests", chests=1, special="rice_plus1")).startswith("Bids 1 chest:")
     assert render(Reason("bid_chests", chests=2, special="rice_plus1"), "pl").startswith("Oferuje 2 skrzynie")
     assert "0,8 Punkte" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
+    assert "2,5 Reis" in render(Reason("lookahead_rice", playouts=6, short=2.5, now=0.5), "de")
+    assert "rule of thumb" not in render(Reason("lookahead", playouts=6, margin=0.8))
     with pytest.raises(ValueError, match="no sentence"):
         render(Reason("made_up"))
 

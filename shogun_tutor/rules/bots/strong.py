@@ -103,6 +103,35 @@ def evaluate(game: Game, seat: int) -> float:
     return values[seat] - 0.5 * max(others) - 0.5 * statistics.fmean(others)
 
 
+def outcome(game: Game, seat: int) -> dict[str, float]:
+    """What a playout foresaw for ``seat``, for the reason of a look-ahead choice: its provinces, armies on the
+    board, and its rice shortfall at the winter (the winter's own if the playout reached it)."""
+    s = game.state
+    short = next((ev["shortfall"] for ev in reversed(s.log) if ev["rule"] == "winter.rice" and ev["player"] == seat), None)
+    if short is None:
+        pl = s.players[seat]
+        losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
+        rounds_left = len(SEASONS) - SEASONS.index(s.season) if s.season in SEASONS else 0
+        short = max(0.0, len(pl.hand) + (max(losses) if losses else 0) - pl.rice - 3.5 * max(0, rounds_left - 1))
+    return {"provinces": float(len(s.player_provinces(seat))), "short": float(short),
+            "armies": float(sum(p.armies for p in s.provinces.values() if p.owner == seat))}
+
+
+def consequence(base: list[dict], best: list[dict], playouts: int, margin: float) -> Reason:
+    """The look-ahead's reason told as the consequence it foresaw (issue 21), not as "points better"."""
+    mean = lambda rows, k: statistics.fmean(r[k] for r in rows)  # noqa: E731
+    short_b, short_c = mean(base, "short"), mean(best, "short")
+    if short_b - short_c >= 0.5:
+        return Reason("lookahead_rice", playouts=playouts, short=round(short_b, 1), now=round(short_c, 1))
+    prov_b, prov_c = mean(base, "provinces"), mean(best, "provinces")
+    if abs(prov_c - prov_b) >= 0.3:
+        return Reason("lookahead_provinces", playouts=playouts, provinces=round(prov_c, 1), other=round(prov_b, 1))
+    arm_b, arm_c = mean(base, "armies"), mean(best, "armies")
+    if abs(arm_c - arm_b) >= 1.0:
+        return Reason("lookahead_armies", playouts=playouts, armies=round(arm_c, 1), other=round(arm_b, 1))
+    return Reason("lookahead", playouts=playouts, margin=round(margin, 1))
+
+
 class StrongBot:
     """Searches over plan variants with seeded playouts; otherwise plays as the improved heuristic."""
 
@@ -122,6 +151,7 @@ class StrongBot:
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
         self.last_search: dict = {}
+        self._detail: dict = {}  # what the last playout foresaw (:func:`outcome`)
 
     def decide(self, game: Game):
         return self.decide_with_reason(game)[0]
@@ -160,14 +190,19 @@ class StrongBot:
         if len(cands) == 1:
             return choice, reason
         base = 17 * len(game.state.log)
-        best, margin, playouts = self._race(
-            len(cands), lambda c, i: self._playout(game, seat, self.base.style,
-                                                   self._sample_seed(game, seat, 1000 + i) + base, first=cands[c]),
-            self._scaled(self.option_samples, game))
+        details: list[list[dict]] = [[] for _ in cands]
+
+        def run(c: int, i: int) -> float:
+            v = self._playout(game, seat, self.base.style, self._sample_seed(game, seat, 1000 + i) + base, first=cands[c])
+            details[c].append(self._detail)
+            return v
+
+        best, margin, playouts = self._race(len(cands), run, self._scaled(self.option_samples, game))
         self.last_search = {"candidates": len(cands), "playouts": playouts, "chosen": best, "margin": round(margin, 2)}
         if best == 0 or margin < self.min_margin:
             return choice, reason
-        return cands[best], Reason("lookahead", playouts=playouts, margin=round(margin, 1))
+        k = min(len(details[0]), len(details[best]))
+        return cands[best], consequence(details[0][:k], details[best][:k], k, margin)
 
     @staticmethod
     def _under_threshold(game: Game, d) -> bool:
@@ -273,7 +308,8 @@ class StrongBot:
             who = sim.to_decide()
             sim.apply(bots[who[1]].decide(sim))
             s = sim.state
+        self._detail = outcome(sim, seat)
         return evaluate(sim, seat)
 
 
-__all__ = ["CANDIDATES", "StrongBot", "evaluate", "fork"]
+__all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome"]
