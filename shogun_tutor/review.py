@@ -91,7 +91,7 @@ def board_position(game: Game, *decisions: Decision) -> dict:
     s = game.state
     names: list[str] = []
     for d in decisions:
-        for p in (d.province, d.target, d.card.split("/")[0] if d.card and "/" in d.card else None):
+        for p in (d.province, d.target, d.card.split("/")[0] if d.card else None):
             if p and p in s.provinces and p not in names:
                 names.append(p)
     return {"year": s.year, "season": s.season,
@@ -137,7 +137,8 @@ def review(game: Game, seat: int, year: int | None = None, top: int = 3, samples
         if then.to_decide() is None or then.to_decide()[1] != seat:
             continue
         key = (s.year, s.season)
-        bot = bots.setdefault(key, StrongBot(seed * 7919 + s.year * 10 + seat))
+        # the hint's seed (ui.hint.hint_seed): a learner who took the hint is not told to have decided otherwise
+        bot = bots.setdefault(key, StrongBot(s.seed * 100 + 50 + seat + seed))
         better, reason = bot.decide_with_reason(then)
         chosen = game.decisions[i]
         if better == chosen or _both_fillers(chosen, better):
