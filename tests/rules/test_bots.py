@@ -370,4 +370,6 @@ def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
     _rice_for_conquests(ss, used, reasons)
     assert used["rice"] in provs and used["rice"] != provs[0]
     r = reasons["rice"]
-    assert r.kind == "rice_for_winter" and r.params["need"] == len(provs) + 1 and r.params["have"] == s.players[0].rice
+    # said as the planned conquest's extra mouth (issue 21: not "needs 8, has 8")
+    assert r.kind == "rice_for_conquest" and r.params["battles"] == 1 and r.params["provinces"] == len(provs)
+    assert r.params["have"] == s.players[0].rice and "planned battle may add 1 province" in render(r)
