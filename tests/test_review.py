@@ -70,4 +70,5 @@ def test_the_review_names_the_mistake_in_every_language(reviewed, lang):
     assert province_name(planted.target, lang) in t.learner and "{" not in html
     assert f"{mistakes[0].learner.params['chance']}" in t.learner and t.blunder and t.why and t.cost
     assert province_name(planted.province, lang) in t.chosen
+    assert (t.small is not None) == (mistakes[0].cost < R.MIN_COST)  # a small measured cost is explained
     assert lang == "en" or english != t.learner

@@ -14,6 +14,7 @@ from babel.numbers import format_decimal
 
 from .. import i18n
 from ..i18n import _, ngettext
+from ..review import MIN_COST
 from ..rules.bots.values import ODDS_THRESHOLD
 from . import terms
 from .decisions import describe_decision
@@ -33,6 +34,7 @@ class MistakeText:
     cost: str
     learner: str | None
     blunder: str | None
+    small: str | None = None  # a blunder whose measured cost is small: why it is named all the same
 
 
 def _decimal(x: float) -> str:
@@ -82,6 +84,9 @@ def mistake_text(m) -> MistakeText:
                       m.playouts).format(cost=_decimal(m.cost), n=m.playouts),
         learner=attack_sentence(m.learner) if m.learner is not None else None,
         blunder=_("A beginner's blunder: an attack with too little chance to win.") if m.blunder else None,
+        small=_("The playouts measure little here, because armies thrown into the tower often come back out in "
+                "later battles; still, a good player does not risk them at these odds.")
+        if m.blunder and m.cost < MIN_COST else None,
     )
 
 
