@@ -212,14 +212,18 @@ def botstats(args: argparse.Namespace) -> int:
     from .botstats import report
     from .rules.bots import BOTS
 
-    pairs = []
-    for item in args.pairings.split(","):
-        a, _, b = item.partition(":")
-        if a not in BOTS or b not in BOTS:
-            print(f"error: a pairing is two bot names 'a:b' from {', '.join(sorted(BOTS))}, got {item!r}", file=sys.stderr)
-            return 2
-        pairs.append((a, b))
-    report(games=args.games, pair_games=args.pair_games, pairings=pairs)
+    lists = []
+    for text in (args.pairings, args.expansion_pairings):
+        pairs = []
+        for item in filter(None, text.split(",")):
+            a, _, b = item.partition(":")
+            if a not in BOTS or b not in BOTS:
+                print(f"error: a pairing is two bot names 'a:b' from {', '.join(sorted(BOTS))}, got {item!r}", file=sys.stderr)
+                return 2
+            pairs.append((a, b))
+        lists.append(pairs)
+    report(games=args.games, pair_games=args.pair_games, pairings=lists[0], expansion_pairings=lists[1],
+           first_seed=args.first_seed, court=args.court_games, progress=not args.no_progress)
     return 0
 
 
@@ -296,6 +300,13 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--pair-games", type=int, default=100, help="seeded games per pairing (seats balanced)")
     st.add_argument("--pairings", default="heuristic:heuristic-v1,strong:heuristic,heuristic:random,strong:random",
                     help="comma-separated pairings 'a:b' of bot names to play against each other")
+    st.add_argument("--expansion-pairings", default="strong:heuristic",
+                    help="pairings played with both expansions (Tennō's Court and Samurai); '' for none")
+    st.add_argument("--first-seed", type=_non_negative, default=1000,
+                    help="the pairings' first seed (report figures on fresh seeds, not those tuned on)")
+    st.add_argument("--court-games", type=_non_negative, default=None,
+                    help="heuristic vs random bots with both expansions (default: 30, or --games when fewer)")
+    st.add_argument("--no-progress", action="store_true", help="no progress bars (tqdm)")
     ses = sub.add_parser("sessions", formatter_class=fmt, help="list the stored games, or remove those idle for N days",
                          description="List the stored games, or remove those idle for more than N days, printing each "
                                      "(docs/sessions.md). Nothing is removed silently.")

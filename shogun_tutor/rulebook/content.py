@@ -195,6 +195,7 @@ LOG_RULES: dict[str, str] = {
     "court.lapsed": "court", "court.lay_out": "court", "court.no_action": "court", "court.pass": "court",
     "court.setup": "court", "court.take": "court",
     "privilege.armies_to_tray": "privilege", "privilege.cancel_event": "privilege",
+    "privilege.keep_event": "privilege",
     "privilege.free_armies": "privilege", "privilege.free_building": "privilege", "privilege.gain": "privilege",
     "privilege.immune": "privilege", "privilege.immunity_ends": "privilege", "privilege.kept": "privilege",
     "privilege.lapsed": "privilege", "privilege.remove_unrest": "privilege",

@@ -52,6 +52,10 @@ def describe_decision(d: Decision) -> str:
         return _("Put both face-up cards under the deck")
     if d.kind == "privilege":
         return _("Take privilege card {card}").format(card=d.count) if d.count else _("Take no privilege card")
+    if d.kind == "privilege_event":
+        if d.count:
+            return _("Set this round's event card aside (privilege card 1)")
+        return _("Leave this round's event card in play (privilege card 1)")
     if d.kind == "privilege_use":
         return _("Use the privilege card in {province}").format(province=terms.province_name(d.province))
     if d.kind == "samurai":

@@ -880,6 +880,13 @@ def _privilege_cancel(e):
                        [_("Event card {number} does not apply this round.").format(number=e["event"])])
 
 
+@renders("privilege.keep_event")
+def _privilege_keep(e):
+    return Explanation(_("{player} leaves this round's event in play").format(player=player_name(e["player"])),
+                       [_("Privilege card 1 allows setting event card {number} aside, but its taker does not have to.").format(
+                           number=e["event"])])
+
+
 _IMMUNE_TITLES = {
     ("battle_a",): lambda: _("{player} cannot be attacked with Battle / move A this round"),
     ("battle_b",): lambda: _("{player} cannot be attacked with Battle / move B this round"),

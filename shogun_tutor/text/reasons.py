@@ -36,8 +36,20 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
         "lookahead": lambda p: ngettext(
-            "Chosen by looking ahead: in {playouts} playout of the round it did {margin} points better on average than the rule of thumb.",
-            "Chosen by looking ahead: in {playouts} playouts of the round it did {margin} points better on average than the rule of thumb.",
+            "Chosen by playing the round on ({playouts} time): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
+            "Chosen by playing the round on ({playouts} times): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
+            p["playouts"]).format(**p),
+        "lookahead_rice": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
+            "Chosen by playing the round on ({playouts} times): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
+            p["playouts"]).format(**p),
+        "lookahead_provinces": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
+            p["playouts"]).format(**p),
+        "lookahead_armies": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
             p["playouts"]).format(**p),
         "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
         "rice_for_winter": lambda p: ngettext(
@@ -65,6 +77,22 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             p["armies"]).format(**p),
         "filler_chest": lambda p: _("A war-chest card covers this field: the action is not worth doing this round.").format(**p),
         "filler_province": lambda p: _("{province} covers this field: a spare card, put where it does least harm.").format(**p),
+        "filler_build": lambda p: ngettext(
+            "{province} on this field builds a {building} there for {cost} chest: no card was needed elsewhere, and the building scores.",
+            "{province} on this field builds a {building} there for {cost} chests: no card was needed elsewhere, and the building scores.",
+            p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
+        "filler_armies": lambda p: ngettext(
+            "{province} on this field buys {armies} army there for {cost} chest: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} armies there for {cost} chests: no card was needed elsewhere, and the chests are there.",
+            p["armies"]).format(**p),
+        "filler_lapse": lambda p: _("{province} covers this field, but the action will lapse (too few chests or no room), which costs nothing.").format(**p),
+        "filler_tax": lambda p: _("{province} on the tax field collects its tax: it has no unrest, so no revolt can follow.").format(**p),
+        "filler_rice": lambda p: _("{province} on the rice field collects its rice: it has no unrest, so no revolt can follow.").format(**p),
+        "filler_move": lambda p: _("{province} on a battle field forces no fight: its armies can only stay or move to an own province.").format(**p),
+        "rice_for_conquest": lambda p: ngettext(
+            "Rice in {province} (+{gain}): the rice on hand feeds today's provinces, but the planned battle may add {battles} province, and each needs one rice more at the winter.",
+            "Rice in {province} (+{gain}): the rice on hand feeds today's provinces, but the planned battles may add {battles} provinces, and each needs one rice more at the winter.",
+            p["battles"]).format(**p),
         "empty_field": lambda p: _("Left empty: there are fewer cards than fields.").format(**p),
         "bid_province": lambda p: _("Bids the card of {province}: it costs nothing and picks before the 0-chest bids.").format(**p),
         "bid_chests": lambda p: ngettext(
@@ -113,7 +141,22 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Court: {armies} army from the tray becomes a court official, to buy a privilege card.",
             "Court: {armies} armies from the tray become court officials, to buy a privilege card.",
             p["armies"]).format(**p),
+        "event_aside": lambda p: _event_aside(_)[p["why"]]().format(**p),
+        "event_keep": lambda p: _("Leaves event card {event} in play: it does not hurt this round's plan more than the rivals'.").format(**p),
         "expansion_rule_of_thumb": lambda p: _("An expansion decision, taken by a rule of thumb: the most valuable option that can be carried out.").format(**p),
+    }
+
+
+def _event_aside(_: Callable[[str], str]) -> dict[str, Callable[[], str]]:
+    """Why card 1's taker sets the event aside: one whole sentence per cause (``why`` of the reason)."""
+    return {
+        "rice": lambda: _("Sets event card {event} aside: it would cut this round's planned harvest."),
+        "tax": lambda: _("Sets event card {event} aside: it would cut this round's planned tax."),
+        "armies": lambda: _("Sets event card {event} aside: the planned army purchases would bring fewer armies."),
+        "castle": lambda: _("Sets event card {event} aside: the rivals' castles would gain more from it than its own."),
+        "temple": lambda: _("Sets event card {event} aside: the rivals' temples would gain more from it than its own."),
+        "theater": lambda: _("Sets event card {event} aside: the rivals' theatres would gain more from it than its own."),
+        "neutral": lambda: _("Sets event card {event} aside: two farmers would defend each neutral province its planned battles attack."),
     }
 
 

@@ -8,7 +8,8 @@ to the panel's drop-down (which stays the accessible way to decide):
 * :class:`~.map_pick.MapPick`: the target of a move or attack chosen by a click on
   the board, which marks the source and the chosen target;
 * :class:`~.hint.HintBox`: the strong bot's advice with its reasons;
-* :func:`~.season_review.season_review`: after each season, what the plan did.
+* :func:`~.season_review.season_review`: after each season, what the plan did;
+* :class:`~.game_review.GameReview`: after a year or the game, the learner's costliest decisions.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import ipywidgets as w
 
 from ..rules.state import Decision
 from ..text.decisions import describe_decision
+from .game_review import GameReview
 from .hint import Hint, HintBox
 from .map_pick import MapPick
 from .planning_board import PlacementRefused
@@ -43,12 +45,14 @@ class SeatPanel:
         self.hint = HintBox(self.describe, self._take_hint)
         self.review = w.HTML()
         self.review.add_class("shogun-review-box")
-        self.widget = w.VBox([self.details, self.map_pick.message, self.hint.widget, self.review])
+        self.game_review = GameReview(panel)  # the learner's costliest decisions, after a year or the game
+        self.widget = w.VBox([self.details, self.map_pick.message, self.hint.widget, self.review, self.game_review.widget])
         self.widget.add_class("shogun-seat")
         panel.choice.observe(self._choice_changed, names="value")
 
     def refresh_texts(self) -> None:
         self.hint.refresh_texts()
+        self.game_review.refresh_texts()
 
     def describe(self, d: Decision) -> str:
         if self.decisions is not None and d.kind in ("place", "move"):
@@ -135,6 +139,7 @@ class SeatPanel:
             self.review.value = review_html(season_review(p.game.state.log, seat), open_=just_ended)
         else:
             self.review.value = ""
+        self.game_review.refresh()
 
     def close(self) -> None:
         self.widget.close()

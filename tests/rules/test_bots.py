@@ -60,8 +60,13 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     samples = {"options": 3, "province": "Settsu", "target": "Bingo", "gain": 4, "need": 9, "have": 6, "loss": 3,
                "rounds": 2, "chests": 2, "building": "castle", "cost": 3, "points": 4, "armies": 5, "threat": 6,
                "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2, "playouts": 24,
-               "margin": 0.8}
+               "margin": 0.8, "event": 11, "why": "rice", "worth": 1.5, "short": 2.5, "now": 0.5, "provinces": 9.5,
+               "other": 8, "battles": 1}
     for lang in i18n.LANGUAGES:
+        for why in ("rice", "tax", "armies", "castle", "temple", "theater", "neutral"):  # card 1: every cause
+            text = render(Reason("event_aside", event=11, why=why), lang)
+            assert "11" in text and "{" not in text
+            assert lang == "en" or text != render(Reason("event_aside", event=11, why=why), "en")
         for kind in REASON_KINDS:
             text = render(Reason(kind, **samples), lang)
             assert text and "{" not in text
@@ -70,6 +75,8 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
     assert render(Reason("bid_chests", chests=1, special="rice_plus1")).startswith("Bids 1 chest:")
     assert render(Reason("bid_chests", chests=2, special="rice_plus1"), "pl").startswith("Oferuje 2 skrzynie")
     assert "0,8 Punkte" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
+    assert "2,5 Reis" in render(Reason("lookahead_rice", playouts=6, short=2.5, now=0.5), "de")
+    assert "rule of thumb" not in render(Reason("lookahead", playouts=6, margin=0.8))
     with pytest.raises(ValueError, match="no sentence"):
         render(Reason("made_up"))
 
@@ -242,9 +249,13 @@ def test_registry_and_make_bot():
 
 
 def test_cli_botstats_prints_the_report(capsys):
-    assert main(["botstats", "--games", "1", "--pair-games", "2", "--pairings", "heuristic:random"]) == 0
+    assert main(["botstats", "--games", "1", "--pair-games", "2", "--pairings", "heuristic:random",
+                 "--expansion-pairings", "heuristic:random", "--first-seed", "7", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "lapsed actions for lack of chests" in out and "heuristic vs random" in out and "median" in out
+    assert "== heuristic vs random: 2 games on seeds 7-7" in out  # the pairing is printed before it is played
+    assert "heuristic vs random with both expansions: heuristic:" in out and "under 30 % to win" in out
+    assert "seat-games without a privilege card" in out
 
 
 # --- the season plan's parts (issue 10, second round) -------------------------------------------------------
@@ -359,4 +370,6 @@ def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
     _rice_for_conquests(ss, used, reasons)
     assert used["rice"] in provs and used["rice"] != provs[0]
     r = reasons["rice"]
-    assert r.kind == "rice_for_winter" and r.params["need"] == len(provs) + 1 and r.params["have"] == s.players[0].rice
+    # said as the planned conquest's extra mouth (issue 21: not "needs 8, has 8")
+    assert r.kind == "rice_for_conquest" and r.params["battles"] == 1 and r.params["provinces"] == len(provs)
+    assert r.params["have"] == s.players[0].rice and "planned battle may add 1 province" in render(r)

@@ -422,3 +422,65 @@ def test_a_card_that_cannot_be_carried_out_lapses_and_is_explained_in_every_lang
             assert "8" in ex.title and len(ex.lines) == 3  # the reason, the card, the INFERRED mark
         finally:
             i18n.set_language("en")
+
+
+# --- card 1: setting the event aside is a choice (issue 21) ----------------------------------------------------
+def _card_1_audience(event_effect: str) -> Game:
+    """Seat 3 alone in the audience hall with card 1 on display; this round's event has ``event_effect``."""
+    g = to_court_audience([0, 0, 0, 7], [1, 12, 4])
+    s = g.state
+    ev = next(e.number for e in COMPONENTS.events if e.effect == event_effect)
+    for pile in (s.event_deck, s.events_face_up, s.events_used):
+        if ev in pile:
+            pile.remove(ev)
+    if s.round.event is not None:
+        s.events_used.append(s.round.event)
+    s.round.event = ev
+    check_state(s)
+    return g
+
+
+@pytest.mark.parametrize("set_aside", [1, 0])
+def test_card_1_the_taker_may_set_the_event_aside_but_need_not(set_aside):
+    # Polish rulebook, card 1: "Gracz może usunąć kartę wydarzenia, która wpływałaby na rozgrywkę podczas tej
+    # rundy. [...] Gracz nie musi jednak usuwać karty wydarzenia, jeśli tego nie chce." -- a choice, both ways
+    g = _card_1_audience("neutral_two_farmers")
+    s = g.state
+    g.apply(Decision("privilege", 3, count=1))
+    assert g.to_decide() == ("privilege_event", 3)
+    assert sorted(d.count for d in g.legal_decisions()) == [0, 1]
+    assert modifiers.neutral_farmers(s)[0] == 2  # nothing set aside before the choice
+    saved = g.save()  # the pending choice is saved and loads back
+    check_state(s)
+    with pytest.raises(E.RuleViolation) as exc:
+        g.apply(Decision("privilege_event", 3, count=2))
+    assert exc.value.rule == "privilege.event_choice" and g.save() == saved
+    g.apply(Decision("privilege_event", 3, count=set_aside))
+    assert modifiers.neutral_farmers(s)[0] == (1 if set_aside else 2)
+    rule = "privilege.cancel_event" if set_aside else "privilege.keep_event"
+    assert events(g, rule)[-1]["event"] == s.round.event and 1 in s.extra["tenno"]["out"]
+    again = Game.load(saved)
+    assert again.to_decide() == ("privilege_event", 3)
+    again.apply(Decision("privilege_event", 3, count=set_aside))
+    assert again.state.extra["tenno"]["cancelled"] == bool(set_aside)
+
+
+def test_the_bots_set_the_event_aside_only_when_it_hurts_their_plan():
+    from shogun_tutor.rules.bots import HeuristicBot
+
+    g = _card_1_audience("armies_reduced")
+    s = g.state
+    armies_field_card = next(c for c in s.players[3].hand if "/" in c)
+    s.players[3].plan["armies5"] = armies_field_card  # it planned to buy 5 armies: the event would cut them to 3
+    g.apply(Decision("privilege", 3, count=1))
+    d, reason = HeuristicBot(3).decide_with_reason(g)
+    assert (d.kind, d.count, reason.kind, reason.params["why"]) == ("privilege_event", 1, "event_aside", "armies")
+    g2 = _card_1_audience("castle_defender_plus1")
+    s2 = g2.state
+    for p in s2.provinces.values():
+        p.buildings = [b for b in p.buildings if b != "castle"]
+    own = s2.player_provinces(3)[0]
+    s2.provinces[own].buildings = ["castle"]  # the only castle on the board is its own: the event helps it
+    g2.apply(Decision("privilege", 3, count=1))
+    d, reason = HeuristicBot(3).decide_with_reason(g2)
+    assert (d.kind, d.count, reason.kind) == ("privilege_event", 0, "event_keep")

@@ -39,18 +39,24 @@ from ..expansions import bot as expansion_bot
 from .base import Reason, card_province
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
-from .values import _attack_value
+from .values import ODDS_THRESHOLD, _attack_value
+
+#: what an attack below the odds threshold costs a move's value (outside the game's last round)
+UNDER_THRESHOLD = 3.0
+#: the planned battle keeps a little weight when the move is chosen (one coherent plan: the armies were bought for it)
+PLANNED = 0.3
 
 #: every reason kind the bots give (each has one sentence in :mod:`shogun_tutor.text.reasons`)
 REASON_KINDS = (
-    "random", "baseline", "lookahead",
+    "random", "baseline", "lookahead", "lookahead_rice", "lookahead_provinces", "lookahead_armies",
     "rice_for_winter", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
     "filler_chest", "filler_province", "empty_field",
+    "filler_build", "filler_armies", "filler_lapse", "filler_tax", "filler_rice", "filler_move", "rice_for_conquest",
     "bid_province", "bid_chests", "bid_last_round", "bid_zero",
     "place_special", "place_order",
     "attack", "reinforce", "stay", "forced_move",
     "claim", "claim_deck", "revolt_order", "fallback", "expansion_rule_of_thumb",
-    "court_province", "court_tray",
+    "court_province", "court_tray", "event_aside", "event_keep",
 )
 
 
@@ -86,6 +92,10 @@ class HeuristicBot:
             return best, Reason("revolt_order", province=best.province, armies=s.provinces[best.province].armies)
         if game.state.rules.expansions:  # Tennō's Court and Samurai decisions: the expansions' own bot
             chosen = expansion_bot.decide(game, seat, kind, options)
+            if chosen is not None and kind == "privilege_event":
+                worth, why = expansion_bot.event_effect(game, seat)
+                return chosen, Reason("event_aside" if chosen.count else "event_keep", event=game.state.round.event,
+                                      why=why, worth=round(abs(worth), 1))
             if chosen is not None:
                 return chosen, Reason("expansion_rule_of_thumb")
         return options[0], Reason("fallback")
@@ -156,6 +166,11 @@ class HeuristicBot:
             return max((s.provinces[n].armies for n in adj[p] if s.provinces[n].owner not in (None, seat)), default=0)
 
         src_threat = threat(pend.province)
+        planned = None  # the battle this field was planned for (its target), if this bot planned this round
+        if self._plan_key == (s.year, s.season, seat):
+            r = self._plan.reasons.get(pend.action)
+            if r is not None and r.kind == "attack_plan" and r.params.get("province") == pend.province:
+                planned = r.params.get("target")
         scored: list[tuple[float, int, Decision, Reason]] = []
         for i, d in enumerate(options):
             if d.target is None:
@@ -170,7 +185,9 @@ class HeuristicBot:
             else:
                 ev, moved, defence, chance = _attack_value(s, nodes, seat, d.province, d.target, d.count, src_threat,
                                                           winters_left, effects, rice_need, last_round, exact=True)
-                ev += self.style.aggression
+                ev += self.style.aggression + (PLANNED if d.target == planned else 0.0)
+                if chance < ODDS_THRESHOLD and not last_round:
+                    ev -= UNDER_THRESHOLD  # send enough armies or none: a beginner must not copy such an attack
                 cand = (ev, d, Reason("attack", province=d.province, target=d.target, armies=d.count,
                                       defence=defence, chance=round(100 * chance)))
             scored.append((round(cand[0], 9), i, cand[1], cand[2]))

@@ -18,7 +18,7 @@ from ...data import BUILDINGS, COMPONENTS
 from ..game import Game
 from .base import Reason, card_province
 from .rice import Harvest, harvest_plan, loss_ahead
-from .values import COST, _attack_value, _building_value, _comes_before, _worst_case_balance
+from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance
 
 SEASONS = COMPONENTS.seasons[:-1]  # the three action rounds; the last season is winter
 ARMY_ACTIONS = tuple(a for a in COMPONENTS.action_amounts)  # armies5, armies3, army1_move
@@ -154,8 +154,8 @@ def _rice_for_conquests(ss: Season, used: dict[str, str], reasons: dict[str, Rea
     if h.province is None or h.province in used.values():
         return
     used["rice"] = h.province
-    reasons["rice"] = Reason("rice_for_winter", province=h.province, gain=h.gain, need=h.provinces + battles,
-                             have=ss.player.rice, loss=h.loss, rounds=ss.rounds_left)
+    reasons["rice"] = Reason("rice_for_conquest", province=h.province, gain=h.gain, provinces=h.provinces,
+                             have=ss.player.rice, loss=h.loss, battles=battles)
 
 
 def income_safe(s, p: str) -> bool:
@@ -192,7 +192,7 @@ def _action_options(ss: Season):
         for p, (ev, q, moved, defence, chance) in ranked:
             if p in chosen_sources or q in targets_taken or p == ss.harvest.province:
                 continue
-            if ev + st.aggression > 0.15:
+            if ev + st.aggression > 0.15 and (chance >= ODDS_THRESHOLD or ss.last_round):
                 options.append((ev + st.aggression, fld, p, Reason(
                     "attack_plan", province=p, target=q, armies=moved, defence=defence, chance=round(100 * chance))))
                 targets_taken.append(q)

@@ -78,7 +78,7 @@ def cover_fields(ss: Season, used: dict[str, str], reasons: dict[str, Reason], t
         used[f] = p
         cards[f] = card[p]
         spare_provs.remove(p)
-        reasons[f] = Reason("filler_province", province=p)
+        reasons[f] = filler_reason(ss, f, p, used, tax_income, bid_value)
     covered = 0
     order = list(fields)
     if ss.last_round and "tax" in order:  # a chest card on the tax: chests after the spending score nothing
@@ -93,10 +93,13 @@ def cover_fields(ss: Season, used: dict[str, str], reasons: dict[str, Reason], t
         elif spare_extras and covered < must_cover:  # a tower card on a field nobody wanted converts nothing
             cards[f] = spare_extras.pop()
             reasons[f] = Reason("filler_chest")
-        elif spare_provs and covered < must_cover:  # no chest card left: any spare province
-            p = spare_provs.pop(0)
+        elif spare_provs and covered < must_cover:  # no chest card left: the spare province doing least harm there
+            p = max(spare_provs, key=lambda q: (filler_value(ss, f, q, used, tax_income, bid_value), q)) \
+                if f in PLAN_FIELDS else spare_provs[0]
+            spare_provs.remove(p)
             cards[f] = card[p]
-            reasons[f] = Reason("filler_province", province=p)
+            reasons[f] = filler_reason(ss, f, p, used, tax_income, bid_value) if f in PLAN_FIELDS else \
+                Reason("filler_province", province=p)
         else:
             cards[f] = None
             reasons[f] = Reason("empty_field")
@@ -150,10 +153,31 @@ def filler_value(ss: Season, f: str, p: str, used: dict[str, str], tax_income: i
     if f in BATTLE_ACTIONS:
         if pv.armies < 2:
             return 0.2  # one army: nothing can move, nothing lost
-        if all(s.provinces[n].owner == seat for n in adj[p]):
-            return 0.1  # only own neighbours: a move, never a battle
-        return -2.0
+        if any(s.provinces[n].owner == seat for n in adj[p]):
+            return 0.1  # an own neighbour: the action can be carried out as a move, never a forced battle
+        return -9.0  # the card would force a battle nobody planned (issue 21): never a filler there
     return 0.0
+
+
+def filler_reason(ss: Season, f: str, p: str, used: dict[str, str], tax_income: int, bid: int) -> Reason:
+    """What a spare province card on field ``f`` will really do, said as a beginner needs it (issue 21: "a spare
+    card, put where it does least harm" was said of cards that build or buy for 1-3 chests)."""
+    s, nodes, adj, seat, pl = ss.state, ss.game.graph.nodes, ss.game.graph.adj, ss.seat, ss.player
+    pv = s.provinces[p]
+    if f in BUILDINGS or f in ARMY_ACTIONS:
+        paid = _worst_case_balance({**used, f: p}, ss.open_cards, pl.chests - bid, tax_income) >= 0
+        if f in BUILDINGS and paid and f not in pv.buildings and len(pv.buildings) < nodes[p]["building_slots"] \
+                and s.buildings_left[f] > 0:
+            return Reason("filler_build", province=p, building=f, cost=COST[f])
+        if f in ARMY_ACTIONS and paid and pl.supply >= ss.amounts.get(f, 0):
+            return Reason("filler_armies", province=p, armies=ss.amounts.get(f, 0), cost=COST[f])
+        return Reason("filler_lapse", province=p)
+    if f in ("tax", "rice") and pv.unrest == 0:
+        return Reason("filler_tax" if f == "tax" else "filler_rice", province=p)
+    if f in BATTLE_ACTIONS:
+        if pv.armies < 2 or any(s.provinces[n].owner == seat for n in adj[p]):
+            return Reason("filler_move", province=p, armies=pv.armies)
+    return Reason("filler_province", province=p)
 
 
 def special_values(ss: Season, used: dict[str, str]) -> dict[str, float]:
@@ -179,4 +203,4 @@ def special_values(ss: Season, used: dict[str, str]) -> dict[str, float]:
     return vals
 
 
-__all__ = ["court_fields", "cover_fields", "filler_value", "special_values"]
+__all__ = ["court_fields", "cover_fields", "filler_reason", "filler_value", "special_values"]

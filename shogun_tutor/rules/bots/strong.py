@@ -31,6 +31,7 @@ from ..scoring import score
 from ..tower import tower_model_from_dict
 from .base import Reason
 from .heuristic import SEASONS, HeuristicBot, Style
+from .values import ODDS_THRESHOLD, attack_chance, last_round
 
 #: the plan variants the strong bot tries (the default first: ties keep it)
 CANDIDATES: tuple[Style, ...] = (
@@ -49,6 +50,9 @@ CANDIDATES: tuple[Style, ...] = (
     Style(defence_bias=1.0),
     Style(chest_value=1.0),
 )
+#: the expansions' decisions it plans with playouts too (the privilege card, card 1's event, where a card is used,
+#: the samurai bonus), instead of handing them to the rule of thumb
+EXPANSION_KINDS = ("privilege", "privilege_event", "privilege_use", "samurai")
 #: what an army on the board is worth at the playout's horizon (5 armies cost 3 chests, a chest counts 0.3)
 ARMY_VALUE = 0.12
 
@@ -81,11 +85,14 @@ def evaluate(game: Game, seat: int) -> float:
         rounds_left = len(SEASONS) - SEASONS.index(s.season)
     losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
     mean_loss = statistics.fmean(losses) if losses else 0.0
+    # chests are worth their price only while rounds are left to spend them (issue 21: 3.3-5.1 left at the end)
+    rounds_to_spend = (COMPONENTS.years - s.year) * len(SEASONS) + rounds_left
+    chest_w = 0.3 if rounds_to_spend >= 2 else 0.1 * rounds_to_spend
     values = []
     for pl in s.players:
         v = pl.points + winters_left * proj[pl.seat]["total"]
         if s.phase != "end":
-            v += 0.3 * pl.chests + ARMY_VALUE * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
+            v += chest_w * pl.chests + ARMY_VALUE * sum(p.armies for p in s.provinces.values() if p.owner == pl.seat)
             if winters_left and rounds_left:
                 short = len(pl.hand) + mean_loss - pl.rice - 3.5 * (rounds_left - 1)
                 v -= 0.6 * max(0.0, short)
@@ -94,6 +101,35 @@ def evaluate(game: Game, seat: int) -> float:
         values.append(v)
     others = [v for i, v in enumerate(values) if i != seat]
     return values[seat] - 0.5 * max(others) - 0.5 * statistics.fmean(others)
+
+
+def outcome(game: Game, seat: int) -> dict[str, float]:
+    """What a playout foresaw for ``seat``, for the reason of a look-ahead choice: its provinces, armies on the
+    board, and its rice shortfall at the winter (the winter's own if the playout reached it)."""
+    s = game.state
+    short = next((ev["shortfall"] for ev in reversed(s.log) if ev["rule"] == "winter.rice" and ev["player"] == seat), None)
+    if short is None:
+        pl = s.players[seat]
+        losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
+        rounds_left = len(SEASONS) - SEASONS.index(s.season) if s.season in SEASONS else 0
+        short = max(0.0, len(pl.hand) + (max(losses) if losses else 0) - pl.rice - 3.5 * max(0, rounds_left - 1))
+    return {"provinces": float(len(s.player_provinces(seat))), "short": float(short),
+            "armies": float(sum(p.armies for p in s.provinces.values() if p.owner == seat))}
+
+
+def consequence(base: list[dict], best: list[dict], playouts: int, margin: float) -> Reason:
+    """The look-ahead's reason told as the consequence it foresaw (issue 21), not as "points better"."""
+    mean = lambda rows, k: statistics.fmean(r[k] for r in rows)  # noqa: E731
+    short_b, short_c = mean(base, "short"), mean(best, "short")
+    if short_b - short_c >= 0.5:
+        return Reason("lookahead_rice", playouts=playouts, short=round(short_b, 1), now=round(short_c, 1))
+    prov_b, prov_c = mean(base, "provinces"), mean(best, "provinces")
+    if abs(prov_c - prov_b) >= 0.3:
+        return Reason("lookahead_provinces", playouts=playouts, provinces=round(prov_c, 1), other=round(prov_b, 1))
+    arm_b, arm_c = mean(base, "armies"), mean(best, "armies")
+    if abs(arm_c - arm_b) >= 1.0:
+        return Reason("lookahead_armies", playouts=playouts, armies=round(arm_c, 1), other=round(arm_b, 1))
+    return Reason("lookahead", playouts=playouts, margin=round(margin, 1))
 
 
 class StrongBot:
@@ -115,6 +151,7 @@ class StrongBot:
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
         self.last_search: dict = {}
+        self._detail: dict = {}  # what the last playout foresaw (:func:`outcome`)
 
     def decide(self, game: Game):
         return self.decide_with_reason(game)[0]
@@ -130,7 +167,7 @@ class StrongBot:
                 self.base.style = style
                 self.base._plan_key = None  # plan again with the chosen knobs
                 self.last_search = summary
-        elif kind in ("place", "move"):
+        elif kind in ("place", "move") or kind in EXPANSION_KINDS:
             return self._search_options(game, seat)
         return self.base.decide_with_reason(game)
 
@@ -145,18 +182,34 @@ class StrongBot:
                     targets.append(d.target)
                     ranked.append(d)
             options = ranked[:self.max_moves]
+            # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
+            options = [d for d in options if not self._under_threshold(game, d)] or options[:1]
         cands = [choice] + [d for d in options if d != choice]
+        if choice.kind == "privilege_use":  # a province for the card: the rule of thumb's choice and a few others
+            cands = cands[:self.max_moves]
         if len(cands) == 1:
             return choice, reason
         base = 17 * len(game.state.log)
-        best, margin, playouts = self._race(
-            len(cands), lambda c, i: self._playout(game, seat, self.base.style,
-                                                   self._sample_seed(game, seat, 1000 + i) + base, first=cands[c]),
-            self._scaled(self.option_samples, game))
+        details: list[list[dict]] = [[] for _ in cands]
+
+        def run(c: int, i: int) -> float:
+            v = self._playout(game, seat, self.base.style, self._sample_seed(game, seat, 1000 + i) + base, first=cands[c])
+            details[c].append(self._detail)
+            return v
+
+        best, margin, playouts = self._race(len(cands), run, self._scaled(self.option_samples, game))
         self.last_search = {"candidates": len(cands), "playouts": playouts, "chosen": best, "margin": round(margin, 2)}
         if best == 0 or margin < self.min_margin:
             return choice, reason
-        return cands[best], Reason("lookahead", playouts=playouts, margin=round(margin, 1))
+        k = min(len(details[0]), len(details[best]))
+        return cands[best], consequence(details[0][:k], details[best][:k], k, margin)
+
+    @staticmethod
+    def _under_threshold(game: Game, d) -> bool:
+        s = game.state
+        if d.target is None or s.provinces[d.target].owner == d.player or last_round(s):
+            return False
+        return attack_chance(s, d.player, d.target, d.count)[0] < ODDS_THRESHOLD
 
     # --- the look-ahead -------------------------------------------------------------
     def _sample_seed(self, game: Game, seat: int, i: int) -> int:
@@ -230,7 +283,7 @@ class StrongBot:
                                                          build_bias=rng.uniform(-0.4, 0.4),
                                                          bid=rng.choice((None, None, None, 1)))))
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
-        if s.phase in ("plan", "place", "actions"):
+        if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
             done = s.action_index + 1 if s.phase == "actions" else 0
             hidden_fields = [f for f in s.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
@@ -255,7 +308,8 @@ class StrongBot:
             who = sim.to_decide()
             sim.apply(bots[who[1]].decide(sim))
             s = sim.state
+        self._detail = outcome(sim, seat)
         return evaluate(sim, seat)
 
 
-__all__ = ["CANDIDATES", "StrongBot", "evaluate", "fork"]
+__all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome"]

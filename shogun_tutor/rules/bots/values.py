@@ -10,6 +10,8 @@ from ...data import COMPONENTS
 COST = {a.id: a.cost for a in COMPONENTS.actions}
 #: what a province more costs at a later year's winter that its harvests cannot feed (points)
 LATER_MOUTH = 2.0
+#: a building goes only where its strongest neighbour, attacking with all but one army, wins less often than this
+EXPOSED = 0.4
 #: the winter loss counted on for a later year (the mean of the event cards' losses)
 MEAN_LOSS = sum(e.winter_rice_loss for e in COMPONENTS.events) / len(COMPONENTS.events)
 
@@ -136,4 +138,37 @@ def _building_value(s, nodes, seat, p, b, threat, winters_left) -> float | None:
     majority = my_points(mine + 1) - my_points(mine) + 0.4 * their_loss(mine + 1)
     value = winters_left * (COMPONENTS.scoring.per_building + 0.8 * majority)
     danger = max(0, threat + 2 - pv.armies) / (pv.armies + 2)
-    return value * (1 - min(0.7, danger))
+    lost = attack_odds(threat - 1, pv.armies, 0, False)[0] if threat >= 2 else 0.0  # its strongest neighbour attacks
+    if lost >= EXPOSED:
+        return None  # likely lost within the year (issue 21: no temple beside neighbours of 8, 5 and 3)
+    return value * (1 - min(0.7, danger)) * (1 - lost)
+
+
+#: below this chance to win (the tower model's odds) an attack is a blunder unless the reason says why it pays
+#: (the last round of the game, when armies left over score nothing): a beginner must not copy it
+ODDS_THRESHOLD = 0.30
+
+
+def active_effects(s) -> list[str]:
+    """The effect of this round's event card, unless it is set aside (privilege card 1)."""
+    from ..modifiers import event_sources
+
+    return [COMPONENTS.event(s.event).effect] if s.event and event_sources(s) else []
+
+
+def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
+    """(chance to win, defenders) of ``moved`` armies of ``seat`` attacking ``target`` (a rival's or neutral)."""
+    t = s.provinces[target]
+    effects = active_effects(s)
+    if t.owner is None:
+        farmers = 2 if "neutral_two_farmers" in effects else 1
+        return attack_odds(moved, 0, farmers, True)[0], farmers
+    defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
+    return attack_odds(moved, defence, 0, False)[0], defence
+
+
+def last_round(s) -> bool:
+    """The game's last round: armies left over after it score nothing."""
+    from .plan import SEASONS
+
+    return s.year == COMPONENTS.years and s.season == SEASONS[-1]

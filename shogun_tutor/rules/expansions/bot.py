@@ -31,7 +31,7 @@ def card_value(number: int) -> float:
         return 1.5 * len(c["against"]) + 0.5
     if effect == "remove_unrest":
         return 1.5
-    return 0.5  # cancel_event
+    return 1.0  # cancel_event: the taker may set this round's event aside when it hurts him (:func:`event_effect`)
 
 
 def _threat(game: "Game", seat: int, prov: str) -> int:
@@ -72,9 +72,62 @@ def court_plan(game: "Game", seat: int, free: set[str], card: dict[str, str]) ->
     return plan
 
 
+def _planned(s, seat: int, field: str) -> str | None:
+    """The province whose card lies on ``field`` of the seat's plan this round (None: no province card there)."""
+    c = s.players[seat].plan.get(field)
+    return c.split("/")[0] if c and not c.startswith(("chest:", "tower")) and "/" in c else None
+
+
+def event_effect(game: "Game", seat: int) -> tuple[float, str]:
+    """What this round's event card is worth to ``seat`` against its rivals (its own plan; rivals' buildings),
+    in rough points: below 0 it hurts the seat, so card 1 sets it aside. Returns (worth, what decides it)."""
+    from ...data import COMPONENTS
+
+    s = game.state
+    nodes = game.graph.nodes
+    ev = COMPONENTS.event(s.round.event)
+    effect, par = ev.effect, ev.parameters
+
+    def count(building: str, who: int) -> int:
+        return sum(building in p.buildings for p in s.provinces.values() if p.owner == who)
+
+    def edge(building: str) -> float:  # own buildings of a kind against the rivals' average
+        rivals = [count(building, o) for o in range(s.num_players) if o != seat]
+        return count(building, seat) - sum(rivals) / max(1, len(rivals))
+
+    if effect in ("rice_max3", "rice_min4"):
+        prov = _planned(s, seat, "rice")
+        if prov is None:
+            return 0.0, "no_rice"
+        r = nodes[prov]["rice"]
+        return WORTH["rice"] * ((min(r, par["max"]) if "max" in par else max(r, par["min"])) - r), "rice"
+    if effect in ("tax_max5", "tax_min6"):
+        prov = _planned(s, seat, "tax")
+        if prov is None:
+            return 0.0, "no_tax"
+        t = nodes[prov]["tax"]
+        return 0.3 * ((min(t, par["max"]) if "max" in par else max(t, par["min"])) - t), "tax"
+    if effect == "armies_reduced":
+        lost = sum(5 - par["armies5"] if f == "armies5" else 3 - par["armies3"]
+                   for f in ("armies5", "armies3") if _planned(s, seat, f))
+        return -0.4 * lost, "armies"
+    if effect == "castle_defender_plus1":
+        return 0.5 * edge("castle"), "castle"
+    if effect == "temple_immune":
+        return 0.5 * edge("temple"), "temple"
+    if effect == "theater_removes_unrest":
+        return 0.5 * edge("theater"), "theater"
+    # neutral_two_farmers: harder battles against neutral provinces for whoever attacks them
+    battles = sum(_planned(s, seat, f) is not None for f in ("battle_a", "battle_b"))
+    return -0.5 * battles, "neutral"
+
+
 def decide(game: "Game", seat: int, kind: str, options: list["Decision"]) -> "Decision | None":
     """The bot's choice for an expansion's decision, or None for other kinds."""
     s = game.state
+    if kind == "privilege_event":
+        worth, _ = event_effect(game, seat)
+        return next(o for o in options if o.count == (1 if worth < 0 else 0))
     if kind == "privilege":
         takes = [o for o in options if o.count]
         best = max(takes, key=lambda o: (card_value(o.count), o.count), default=None)

@@ -28,8 +28,8 @@ from ..phases.base import Phase
 from ..phases.draft import card_province
 from ..rules import EXPANSIONS, Expansion
 from ..state import TOWER_CARD_PREFIX, chest_value
-from .privileges import (CARDS, CARDS_STATUS, KEEPABLE, NAME, apply_card, data, modifier_sources, province_options,
-                         use_in_province)
+from .privileges import (CARDS, CARDS_STATUS, KEEPABLE, NAME, apply_card, choose_event, data, modifier_sources,
+                         province_options, use_in_province)
 
 OFFICIALS = COMPONENTS.court_officials_each  # 7 per player
 COURT_FIELDS = ("court3", "court2", "court1")  # revealed in this order: convert 3, then 2, then 1 armies
@@ -109,7 +109,7 @@ class CourtPhase(Phase):
     """After the turn order: the court fields revealed (3, 2, 1 per seat in turn order), then the audience."""
 
     id = "court"
-    decisions = {"privilege": ("count",), "privilege_use": ("province",)}
+    decisions = {"privilege": ("count",), "privilege_use": ("province",), "privilege_event": ("count",)}
 
     def enter(self, game) -> None:
         d = data(game.state)
@@ -164,6 +164,9 @@ class CourtPhase(Phase):
             for n in d["display"]:
                 if n is not None:
                     yield Decision("privilege", pending.player, count=n)
+        elif pending.kind == "privilege_event":  # card 1: set the event aside (1) or leave it (0)
+            yield Decision("privilege_event", pending.player, count=1)
+            yield Decision("privilege_event", pending.player, count=0)
         else:
             for prov in pending.options:
                 yield Decision("privilege_use", pending.player, province=prov)
@@ -182,6 +185,11 @@ class CourtPhase(Phase):
                 return E.RuleViolation(f"card {dec.count} costs {cost} officials; only {d['audience'][dec.player]} "
                                        "are in the audience hall", rule="court.cannot_afford")
             return None
+        if dec.kind == "privilege_event":
+            if dec.count not in (0, 1):
+                return E.RuleViolation(f"privilege card {s.pending.action}: count 1 sets the event aside, 0 leaves it; "
+                                       f"got {dec.count}", rule="privilege.event_choice")
+            return None
         if dec.province not in s.pending.options:
             return E.RuleViolation(f"privilege card {s.pending.action} cannot be used in {dec.province}; "
                                    f"choose one of {', '.join(s.pending.options)}", rule="privilege.province_not_allowed")
@@ -194,6 +202,9 @@ class CourtPhase(Phase):
         pending, s.pending = s.pending, None
         if dec.kind == "privilege_use":
             use_in_province(game, dec.player, int(pending.action), dec.province)
+            return
+        if dec.kind == "privilege_event":
+            choose_event(game, dec.player, int(pending.action), bool(dec.count))
             return
         if dec.count == 0:
             game._log("court.pass", dec.player, officials=d["audience"][dec.player])
@@ -340,6 +351,12 @@ def check_pending(state, pending) -> None:
                       f"{d['audience'][seat]} officials in the audience hall")
         return
     number = int(pending.action) if isinstance(pending.action, str) and pending.action.isdecimal() and pending.action.isascii() and len(pending.action) <= 3 else None
+    if pending.kind == "privilege_event":
+        if number not in CARDS or CARDS[number]["effect"] != "cancel_event" or number not in d["out"]:
+            raise bad(f"the pending event choice belongs to privilege card {pending.action!r}, not to card 1 taken")
+        if d["cancelled"]:
+            raise bad("the event choice of privilege card 1 is pending but the event is already set aside")
+        return
     if number not in CARDS or CARDS[number]["effect"] not in ("remove_unrest", "free_building", "free_armies"):
         raise bad(f"the pending privilege card {pending.action!r} is not one used in a province")
     if number not in d["out"]:

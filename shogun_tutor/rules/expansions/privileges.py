@@ -2,7 +2,9 @@
 cards as rule-modifier sources (immunity against battle A/B, the event set aside, the next unrest marker,
 a free building's cost 0). The working data live in ``state.extra["tenno"]`` (see :mod:`.court`).
 
-Rule interpretations (tests pin them): taking card 1 sets this round's event aside; an effect that cannot be
+Rule interpretations (tests pin them): taking card 1 lets its taker choose whether to set this round's event
+aside (a ``privilege_event`` decision: count 1 sets it aside, 0 leaves it; the Polish rulebook: "Gracz nie musi
+jednak usuwać karty wydarzenia, jeśli tego nie chce"); an effect that cannot be
 carried out fully lapses (the card still leaves the game); card 12 may go to an own province or a neutral one
 in play (then its card is taken without a battle); card 4 without an own province in unrest is kept for the
 next unrest marker put in one of the owner's provinces.
@@ -133,8 +135,7 @@ def apply_card(game, seat: int, number: int) -> None:
                   status=CARDS_STATUS)
     elif effect == "cancel_event":
         d["out"].append(number)
-        d["cancelled"] = True
-        game._log("privilege.cancel_event", seat, card=number, event=s.round.event)
+        s.pending = Pending("privilege_event", seat, action=str(number))  # the taker chooses (rulebook: "may")
     elif effect == "immune":
         d["kept"][seat].append(number)
         game._log("privilege.immune", seat, card=number, against=list(c["against"]), status=CARDS_STATUS)
@@ -151,6 +152,16 @@ def apply_card(game, seat: int, number: int) -> None:
             return
         d["out"].append(number)  # used now (the province is the seat's next decision)
         s.pending = Pending("privilege_use", seat, action=str(number), options=options)
+
+
+def choose_event(game, seat: int, number: int, set_aside: bool) -> None:
+    """Card 1 taken: the taker sets this round's event card aside, or leaves it in play."""
+    s = game.state
+    if set_aside:
+        data(s)["cancelled"] = True
+        game._log("privilege.cancel_event", seat, card=number, event=s.round.event)
+    else:
+        game._log("privilege.keep_event", seat, card=number, event=s.round.event)
 
 
 def use_in_province(game, seat: int, number: int, prov: str) -> None:

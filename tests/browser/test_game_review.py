@@ -1,0 +1,107 @@
+"""A learner finishes a year of the guided game and opens the review of the year (issue 21): plans by the hint,
+takes whatever the drop-downs offer first for the other decisions (a beginner's choices), reads on to the
+winter's scoring, then clicks "Review my year 1" and reads the costliest decisions against the strong bot's.
+Then the language is switched to Dutch and the review is read again. Screenshots at 1366x768, 1920x1080 and
+390x844 (English and Dutch) go to test-output/browser/. The time the review took is printed, not asserted.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .catalog import Texts, norm
+from .test_seat_season import STATE_JS
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
+    from .conftest import guided_game
+
+    t = Texts("en")
+    nl = Texts("nl")
+    with guided_game(browser, voila_url, 1366, 768, "?tab=game&lang=en", timeout=180_000) as ap:
+        page = ap.page
+        state = lambda: page.evaluate(STATE_JS)  # noqa: E731
+        try:
+            page.locator("button", has_text=t("New game")).first.click()
+            seat = t("I play {colour}", colour="Red")
+            page.locator("select").filter(has=page.locator("option", has_text=seat)).first.select_option(label=seat)
+            page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=60_000)
+            review_button = page.locator(".shogun-review-year:visible")
+            steps, started = 0, time.monotonic()
+            while review_button.count() == 0:
+                assert steps < 600 and time.monotonic() - started < 1500, "the year did not end"
+                page.wait_for_function(f"(() => {{ const s = ({STATE_JS})(); return s.plan || s.play || s.next; }})()",
+                                       timeout=120_000)
+                s = state()
+                before = s["sig"]
+                ahead = page.locator(".shogun-next:visible:not([disabled])")
+                if ahead.count():
+                    try:  # the kernel may disable it again while it answers the step before
+                        ahead.first.click(timeout=5000)
+                    except PlaywrightTimeout:
+                        continue
+                elif s["plan"]:
+                    page.locator(".shogun-hint-button:visible").first.click()
+                    page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
+                                           arg=t("The strong bot would plan:"), timeout=120_000)
+                    page.locator(".shogun-hint-take:visible").first.click()
+                    page.wait_for_function("document.querySelector('.shogun-plan-confirm:not([disabled])') !== null",
+                                           timeout=60_000)
+                    page.locator(".shogun-plan-confirm").first.click()
+                elif s["play"]:  # a beginner takes what the drop-down offers first
+                    try:
+                        page.locator(".shogun-play:visible").first.click(timeout=5000)
+                    except PlaywrightTimeout:
+                        continue
+                else:
+                    page.wait_for_timeout(300)
+                    continue
+                page.wait_for_function(f"({STATE_JS})().sig !== {before!r} || "
+                                       "document.querySelector('.shogun-review-year') !== null", timeout=120_000)
+                steps += 1
+            print(f"\n[review] year 1 played in {steps} steps, {time.monotonic() - started:.0f} s")
+            assert norm(review_button.first.inner_text()) == t("Review my year {year}", year=1)
+            started = time.monotonic()
+            review_button.first.click()
+            page.wait_for_selector(".shogun-game-review", timeout=600_000)
+            print(f"[review] the review of year 1 took {time.monotonic() - started:.1f} s")
+            text = norm(page.locator(".shogun-game-review").first.inner_text())
+            heads = [t.pattern("Your costliest decision of year {year}, against the strong bot's choice",
+                               "Your {n} costliest decisions of year {year}, against the strong bot's choices")]
+            none = t("The strong bot would have decided as you did, or its playouts found no clear difference.")
+            assert any(h.search(text) for h in heads) or none in text, text
+            mistakes = page.locator(".shogun-review-mistake").count()
+            assert mistakes <= 3
+            if mistakes:
+                cost = t.pattern("Expected difference in points: {cost} (over {n} playout of each choice).",
+                                 "Expected difference in points: {cost} (over {n} playouts of each choice).")
+                assert cost.search(text) and t("You chose") in text and t("The strong bot would choose") in text
+            print(f"[review] {mistakes} costly decisions shown:\n{text[:1500]}")
+            box = page.locator(".shogun-game-review").first
+            for width, height in ((1366, 768), (1920, 1080), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(800)
+                box.evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.screenshot(path=str(ap.screenshot(f"review-en-{width}x{height}")).replace(".png", "-viewport.png"))
+            # the language switched: the review is said again in Dutch, not recomputed
+            page.set_viewport_size({"width": 1366, "height": 768})
+            page.locator("select.shogun-language, .shogun-language select").first.select_option(label="Nederlands")
+            page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-review-year')].some(b => b.innerText.includes(t))",
+                                   arg=nl("Review my year {year}", year=1), timeout=60_000)
+            text_nl = norm(page.locator(".shogun-game-review").first.inner_text())
+            assert text_nl != text and (nl("You chose") in text_nl or nl(
+                "The strong bot would have decided as you did, or its playouts found no clear difference.") in text_nl)
+            for width, height in ((1366, 768), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(800)
+                box.evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.screenshot(path=str(ap.screenshot(f"review-nl-{width}x{height}")).replace(".png", "-viewport.png"))
+            ap.assert_clean()
+        except Exception:
+            ap.screenshot("FAILED-review")
+            raise
