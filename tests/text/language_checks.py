@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import string
 import unicodedata
 from functools import lru_cache
 from pathlib import Path

@@ -27,7 +27,7 @@ def test_buttons_per_year_and_the_review_in_two_languages():
     gr.show(year)
     assert seen and seen[-1] == gr.progress.max and gr.progress.layout.display == "none"
     html = gr.out.value
-    assert f"Your 1 costliest decision" not in html and "costliest decision" in html
+    assert "Your 1 costliest decision" not in html and "costliest decision" in html
     first = html.split("shogun-review-mistake")[1]
     assert province_name(planted.target) in first and "A beginner&#x27;s blunder" in first
     i18n.set_language("de")
