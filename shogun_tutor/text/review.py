@@ -72,7 +72,7 @@ def board_lines(position: dict) -> list[str]:
 
 def mistake_text(m) -> MistakeText:
     """A :class:`shogun_tutor.review.Mistake` in the current language."""
-    heading = _("Year {year}, {season}").format(year=m.year, season=terms.season_name(m.season))
+    heading = _("Year {year}: {season}").format(year=m.year, season=terms.season_name(m.season))
     return MistakeText(
         heading=heading,
         board=board_lines(m.position),
