@@ -427,14 +427,15 @@ def test_a_card_that_cannot_be_carried_out_lapses_and_is_explained_in_every_lang
 # --- card 1: setting the event aside is a choice (issue 21) ----------------------------------------------------
 def _card_1_audience(event_effect: str) -> Game:
     """Seat 3 alone in the audience hall with card 1 on display; this round's event has ``event_effect``."""
-    g = to_court_audience([0, 0, 0, 7], [1, 12, 4])
+    g = to_court_audience([0, 0, 0, 7], [12, 4, 1])  # laid out highest on the 4-field
     s = g.state
     ev = next(e.number for e in COMPONENTS.events if e.effect == event_effect)
-    for pile in (s.event_deck, s.events_face_up, s.events_used):
-        if ev in pile:
-            pile.remove(ev)
-    if s.round.event is not None:
-        s.events_used.append(s.round.event)
+    for pile in (s.event_deck, s.events_face_up, s.events_used):  # the two cards change places: every pile keeps its size
+        if ev in pile and ev != s.round.event:
+            if s.round.event is None:
+                pile.remove(ev)
+            else:
+                pile[pile.index(ev)] = s.round.event
     s.round.event = ev
     check_state(s)
     return g
