@@ -52,6 +52,11 @@ class Curtain:
         if seat is not None:
             self.on_lift(seat)
 
+    def lift_quietly(self) -> None:
+        """Take the curtain away without showing anyone's seat (the device left the game)."""
+        self.seat = None
+        self.widget.layout.display = "none"
+
     def refresh_texts(self) -> None:
         if self.seat is None:
             self.text.value = ""
