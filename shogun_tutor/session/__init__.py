@@ -1,0 +1,26 @@
+"""Game sessions: durable, shareable games as append-only decision logs in a store (no widgets).
+
+>>> from shogun_tutor.session import open_store, Session, new_token
+>>> store = open_store("sqlite://")                      # in memory; open_store() is the user's SQLite file
+>>> host = new_token()
+>>> s = Session.create(store, {"players": 3, "side": "sun", "seed": 7, "setup": "beginner"}, host)
+>>> s.advance_bots(limit=5), s.seq
+(5, 5)
+>>> again = Session.open(store, s.code)                 # another kernel: the game rebuilt from the log
+>>> again.game.state.log == s.game.state.log
+True
+
+See ``docs/sessions.md``. ``ui/`` imports this package; it imports no widgets.
+"""
+
+from .codes import ALPHABET, is_code, new_code, new_token, normalize
+from .errors import (BadCode, BadSetup, CodeNotFound, IllegalDecision, NotHost, NothingToUndo, NotYourSeat,
+                     SeatTaken, SessionError, StaleDecision, StoreUnavailable)
+from .session import HIDDEN, Seat, Session, View, check_setup, game_from_setup, token_hash
+from .store import DATABASE_ENV, DATA_ENV, SCHEMA_VERSION, PostgresStore, SQLiteStore, Store, open_store, user_data_dir
+
+__all__ = ["ALPHABET", "BadCode", "BadSetup", "CodeNotFound", "DATABASE_ENV", "DATA_ENV", "HIDDEN", "IllegalDecision",
+           "NotHost", "NothingToUndo", "NotYourSeat", "PostgresStore", "SCHEMA_VERSION", "SQLiteStore", "Seat",
+           "SeatTaken", "Session", "SessionError", "StaleDecision", "Store", "StoreUnavailable", "View",
+           "check_setup", "game_from_setup", "is_code", "new_code", "new_token", "normalize", "open_store",
+           "token_hash", "user_data_dir"]

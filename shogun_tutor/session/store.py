@@ -1,0 +1,401 @@
+"""The store: sessions and their append-only entry logs, in SQLite (default) or PostgreSQL.
+
+:func:`open_store` picks the store: ``url`` or ``$SHOGUN_TUTOR_DATABASE_URL`` naming
+``postgresql://…`` -> :class:`PostgresStore` (psycopg 3; several Voilà processes or machines share
+sessions); ``sqlite:///path`` or nothing -> :class:`SQLiteStore`, a file in the user's data folder
+(``$SHOGUN_TUTOR_DATA`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
+
+Tables (schema version :data:`SCHEMA_VERSION`, migrations in :data:`MIGRATIONS`, run once under a lock):
+
+* ``schema_version(version)``;
+* ``sessions(code PRIMARY KEY, setup, host, created, updated)``: ``setup`` is the JSON set-up,
+  ``host`` the SHA-256 of the host's token;
+* ``entries(code, seq, kind, body, nonce, created, PRIMARY KEY (code, seq))``: the log. An append
+  names the sequence numbers it expects to write; the primary key makes exactly one of two racing
+  appends win (:class:`~.errors.Conflict` for the other). One transaction per append.
+
+Every failure to reach or write the store (read-only folder, disk full, server down) raises
+:class:`~.errors.StoreUnavailable`; nothing half-written stays (the transaction rolls back), and the
+next call tries again (a PostgreSQL connection is opened anew). An append whose commit was sent but
+whose answer was lost is recognised on retry by its ``nonce``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .errors import CodeInUse, Conflict, StoreUnavailable
+
+DATABASE_ENV = "SHOGUN_TUTOR_DATABASE_URL"
+DATA_ENV = "SHOGUN_TUTOR_DATA"
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 5.0
+
+#: version -> statements that bring the schema from version-1 to version (portable SQL)
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "CREATE TABLE IF NOT EXISTS sessions (code TEXT PRIMARY KEY, setup TEXT NOT NULL, host TEXT NOT NULL,"
+        " created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS entries (code TEXT NOT NULL REFERENCES sessions(code) ON DELETE CASCADE,"
+        " seq INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, nonce TEXT NOT NULL,"
+        " created DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, seq))",
+        "CREATE INDEX IF NOT EXISTS sessions_updated ON sessions (updated)",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry: ``seq`` (1, 2, …), ``kind`` and its JSON ``body`` (see :mod:`.session`)."""
+
+    seq: int
+    kind: str
+    body: dict
+    nonce: str = ""
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    code: str
+    setup: dict
+    host: str  # SHA-256 hex of the host's token
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A line of ``shogun-tutor sessions list``."""
+
+    code: str
+    created: float
+    updated: float
+    entries: int
+
+
+def user_data_dir() -> Path:
+    """The app's folder among the user's data (``$SHOGUN_TUTOR_DATA`` first)."""
+    chosen = os.environ.get(DATA_ENV, "")
+    if chosen:
+        return Path(chosen)
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "shogun-tutor"
+
+
+def open_store(url: str | None = None) -> "Store":
+    """The store named by ``url``, else by ``$SHOGUN_TUTOR_DATABASE_URL``, else the SQLite file in the user's
+    data folder. ``sqlite://`` (nothing after) is a store in memory (one process; tests, a read-only machine)."""
+    url = url or os.environ.get(DATABASE_ENV) or ""
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
+    if url.startswith("sqlite://"):
+        return SQLiteStore(url[len("sqlite://"):] or ":memory:")  # sqlite:///abs/path.sqlite3
+    if url:
+        raise ValueError(f"unknown store address {url!r}: use postgresql://… or sqlite:///path")
+    return SQLiteStore(user_data_dir() / "sessions.sqlite3")
+
+
+class Store:
+    """What a store does; :class:`SQLiteStore` and :class:`PostgresStore` differ only in connections and errors."""
+
+    kind = "store"
+    placeholder = "?"
+
+    # --- to be provided by a subclass --------------------------------------------------------
+    def _transaction(self):  # pragma: no cover - abstract
+        """A context manager yielding a cursor inside one transaction; commits, or rolls back on error."""
+        raise NotImplementedError
+
+    def _is_unique_violation(self, exc: BaseException) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _lock_schema(self, cur) -> None:
+        """Serialize migrations between processes (within the transaction)."""
+
+    def close(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # --- the schema ------------------------------------------------------------------------
+    def _sql(self, text: str) -> str:
+        return text if self.placeholder == "?" else text.replace("?", self.placeholder)
+
+    def _migrate(self) -> None:
+        with self._transaction() as cur:
+            self._lock_schema(cur)
+            cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            cur.execute("SELECT version FROM schema_version")
+            row = cur.fetchone()
+            version = row[0] if row else 0
+            if version > SCHEMA_VERSION:
+                raise StoreUnavailable(f"the store's schema is version {version}, newer than this program's {SCHEMA_VERSION}")
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[v]:
+                    cur.execute(statement)
+            if row is None:
+                cur.execute(self._sql("INSERT INTO schema_version (version) VALUES (?)"), (SCHEMA_VERSION,))
+            elif version != SCHEMA_VERSION:
+                cur.execute(self._sql("UPDATE schema_version SET version = ?"), (SCHEMA_VERSION,))
+
+    def schema_version(self) -> int:
+        with self._transaction() as cur:
+            cur.execute("SELECT version FROM schema_version")
+            return cur.fetchone()[0]
+
+    # --- sessions ----------------------------------------------------------------------------
+    def create_session(self, code: str, setup: dict, host: str, now: float | None = None) -> None:
+        """A new session; :class:`CodeInUse` if the code is taken."""
+        now = time.time() if now is None else now
+        try:
+            with self._transaction() as cur:
+                cur.execute(self._sql("INSERT INTO sessions (code, setup, host, created, updated) VALUES (?, ?, ?, ?, ?)"),
+                            (code, json.dumps(setup, sort_keys=True), host, now, now))
+        except StoreUnavailable as exc:
+            if isinstance(exc.__cause__, BaseException) and self._is_unique_violation(exc.__cause__):
+                raise CodeInUse(code) from None
+            raise
+
+    def session(self, code: str) -> SessionRow | None:
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT code, setup, host, created, updated FROM sessions WHERE code = ?"), (code,))
+            row = cur.fetchone()
+        return SessionRow(row[0], json.loads(row[1]), row[2], row[3], row[4]) if row else None
+
+    def entries_after(self, code: str, seq: int) -> list[Entry]:
+        """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT seq, kind, body, nonce FROM entries WHERE code = ? AND seq > ? ORDER BY seq"),
+                        (code, seq))
+            rows = cur.fetchall()
+        return [Entry(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+    def append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
+               now: float | None = None) -> None:
+        """Append ``entries`` as sequence numbers ``after+1, after+2, …`` in one transaction.
+
+        :class:`Conflict` when another append took one of those numbers first (nothing of this one is
+        stored); an append already stored with the same ``nonce`` (its answer was lost) is success.
+        """
+        now = time.time() if now is None else now
+        rows = [(code, after + 1 + i, kind, json.dumps(body, sort_keys=True, separators=(",", ":")), nonce, now)
+                for i, (kind, body) in enumerate(entries)]
+        try:
+            with self._transaction() as cur:
+                cur.executemany(self._sql("INSERT INTO entries (code, seq, kind, body, nonce, created) VALUES (?, ?, ?, ?, ?, ?)"),
+                                rows)
+                cur.execute(self._sql("UPDATE sessions SET updated = ? WHERE code = ?"), (now, code))
+        except StoreUnavailable as exc:
+            if not (isinstance(exc.__cause__, BaseException) and self._is_unique_violation(exc.__cause__)):
+                raise
+            with self._transaction() as cur:
+                cur.execute(self._sql("SELECT nonce FROM entries WHERE code = ? AND seq = ?"), (code, after + 1))
+                row = cur.fetchone()
+            if row is None or row[0] != nonce:
+                raise Conflict(after + 1) from None
+
+    def list_sessions(self) -> list[SessionInfo]:
+        with self._transaction() as cur:
+            cur.execute("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
+                        " FROM sessions s ORDER BY s.updated DESC, s.code")
+            return [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+
+    def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
+        """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
+        now = time.time() if now is None else now
+        cutoff = now - days * 86400
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
+                                  " FROM sessions s WHERE s.updated < ? ORDER BY s.updated, s.code"), (cutoff,))
+            gone = [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+            for info in gone:
+                cur.execute(self._sql("DELETE FROM entries WHERE code = ?"), (info.code,))
+                cur.execute(self._sql("DELETE FROM sessions WHERE code = ?"), (info.code,))
+        return gone
+
+
+class _Tx:
+    """A transaction on a DB-API connection, errors of the driver turned into StoreUnavailable."""
+
+    def __init__(self, store: "SQLiteStore | PostgresStore", begin: str | None):
+        self.store, self.begin = store, begin
+
+    def __enter__(self):
+        self.store._lock.acquire()
+        try:
+            conn = self.store._connection()
+            self.cur = conn.cursor()
+            if self.begin:
+                self.cur.execute(self.begin)
+        except BaseException as exc:
+            self.store._lock.release()
+            self.store._drop(exc)
+            raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
+        return self.cur
+
+    def __exit__(self, kind, exc, tb):
+        conn = self.store._conn
+        try:
+            if exc is None:
+                try:
+                    conn.commit()
+                except BaseException as err:
+                    self._rollback(conn)
+                    self.store._drop(err)
+                    raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
+                return False
+            self._rollback(conn)
+            if isinstance(exc, self.store.driver_errors):
+                self.store._drop(exc)
+                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
+            return False
+        finally:
+            self.store._lock.release()
+
+    @staticmethod
+    def _rollback(conn) -> None:
+        try:
+            conn.rollback()
+        except Exception:  # a dead connection: nothing to roll back
+            pass
+
+
+class SQLiteStore(Store):
+    """A SQLite file (WAL; ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module."""
+
+    kind = "sqlite"
+    driver_errors = (sqlite3.Error,)
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        self._migrate()
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+            try:
+                if self.path != ":memory:":
+                    conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL" if self.path == ":memory:" else "PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            except BaseException:
+                conn.close()
+                raise
+            conn.isolation_level = None  # explicit BEGIN/COMMIT
+            self._conn = conn
+        return self._conn
+
+    def _transaction(self):
+        return _SQLiteTx(self)
+
+    def _drop(self, exc: BaseException) -> None:
+        """A file that failed: close the connection, the next call opens it again (the folder may be back)."""
+        if self.path != ":memory:" and self._conn is not None and not isinstance(exc, sqlite3.IntegrityError):
+            try:
+                self._conn.close()
+            except Exception:
+                pass
+            self._conn = None
+
+    def _is_unique_violation(self, exc: BaseException) -> bool:
+        return isinstance(exc, sqlite3.IntegrityError)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r})"
+
+
+class _SQLiteTx(_Tx):
+    def __init__(self, store: SQLiteStore):
+        super().__init__(store, "BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, exc, tb):
+        conn = self.store._conn
+        if conn is not None and exc is None:
+            try:
+                conn.execute("COMMIT")
+            except BaseException as err:
+                self._rollback(conn)
+                self.store._drop(err)
+                self.store._lock.release()
+                raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
+            self.store._lock.release()
+            return False
+        if conn is not None:
+            try:
+                conn.execute("ROLLBACK")
+            except Exception:
+                pass
+        try:
+            if exc is not None and isinstance(exc, self.store.driver_errors):
+                self.store._drop(exc)
+                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
+            return False
+        finally:
+            self.store._lock.release()
+
+
+class PostgresStore(Store):
+    """A PostgreSQL database through psycopg 3 (one connection per store, reopened after a failure)."""
+
+    kind = "postgresql"
+    placeholder = "%s"
+
+    def __init__(self, url: str, connect_timeout: float = 5.0):
+        try:
+            import psycopg
+        except ImportError as exc:  # pragma: no cover - psycopg is a dependency
+            raise StoreUnavailable("psycopg is not installed") from exc
+        self._psycopg = psycopg
+        self.driver_errors = (psycopg.Error,)
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._lock = threading.RLock()
+        self._conn = None
+        self._migrate()
+
+    def _connection(self):
+        if self._conn is None or self._conn.closed:
+            self._conn = self._psycopg.connect(self.url, connect_timeout=max(1, int(self.connect_timeout)),
+                                               autocommit=False)
+        return self._conn
+
+    def _transaction(self):
+        return _Tx(self, None)
+
+    def _lock_schema(self, cur) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(7262817)")  # one migrating process at a time
+
+    def _drop(self, exc: BaseException) -> None:
+        if self._conn is not None and not isinstance(exc, self._psycopg.errors.UniqueViolation):
+            if self._conn.closed or isinstance(exc, (self._psycopg.OperationalError, self._psycopg.InterfaceError)):
+                try:
+                    self._conn.close()
+                except Exception:
+                    pass
+                self._conn = None
+
+    def _is_unique_violation(self, exc: BaseException) -> bool:
+        return isinstance(exc, self._psycopg.errors.UniqueViolation)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __repr__(self) -> str:
+        return "PostgresStore(…)"  # the address may hold a password
