@@ -1,0 +1,173 @@
+"""The "Play together" bar driven in Python: two devices (two panels, as two kernels would) share one
+SQLite store; codes, seats, the host's controls and every refusal as one sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.session import Session
+from shogun_tutor.ui.address import Address
+from shogun_tutor.ui.together import TogetherPanel, qr_svg
+
+
+@pytest.fixture
+def store_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("SHOGUN_TUTOR_DATABASE_URL", raising=False)
+    return tmp_path / "data"
+
+
+def device(base="http://127.0.0.1:8866/", tokens=None):
+    """A page with its own kernel: the address widget (as the page greets it) and the bar."""
+    address = Address()
+    address._received(address, {"hello": base, "tokens": tokens or {}, "query": ""}, [])
+    panel = TogetherPanel({"address": address})
+    panel.unfold()
+    return panel, address
+
+
+def texts(panel) -> str:
+    return " ".join(c.children[0].value for c in panel.seats_box.children)
+
+
+def test_a_host_starts_a_game_and_shows_its_code_link_and_qr(store_dir):
+    host, address = device()
+    host.players.value = 3
+    assert host.create()
+    code = host.session.code
+    assert len(code) == 6 and host.host and host.my_seats() == []
+    assert f"{code[:3]} {code[3:]}" in host.join_info.value
+    assert f"http://127.0.0.1:8866/?game={code}" in host.join_info.value
+    assert "<svg" in host.join_info.value and "shogun-qr" in host.join_info.value
+    assert host.host_box.layout.display is None  # the host's controls
+    assert address.tokens[code] == host.token  # the device keeps its token (localStorage)
+    assert len(host.seats_box.children) == 3 and texts(host).count("bot") == 3
+    assert (store_dir / "sessions.sqlite3").exists()
+    host.poller.stop()
+
+
+def test_qr_code_holds_the_link():
+    svg = qr_svg("http://127.0.0.1:8866/?game=K7X4PQ")
+    assert svg.startswith("<svg") and "http://127.0.0.1:8866/?game=K7X4PQ" in svg  # as its title
+    assert "http" not in svg.replace("http://127.0.0.1:8866/?game=K7X4PQ", "")  # nothing fetched
+
+
+def test_students_join_take_seats_and_see_each_other_after_a_poll(store_dir):
+    host, _a = device()
+    host.players.value = 4
+    host.create()
+    code = host.session.code
+    alice, _b = device()
+    bob, _c = device()
+    assert alice.join(code.lower()) and bob.join(f" {code[:3]}-{code[3:]} ")  # as people type it
+    assert not alice.host and alice.host_box.layout.display == "none"
+    assert alice.take(1)
+    assert "you" in alice.seats_box.children[1].children[0].value
+    assert not bob.take(1)  # already taken: one sentence, nothing changed
+    assert "already taken by another device" in bob.message.value and bob.my_seats() == []
+    assert bob.take(2) and bob.message.value == ""
+    assert host.poller.poll_once()  # the host's kernel sees both students
+    assert texts(host).count("a player") == 2
+    assert host.to_bot(2)  # the host hands Bob's seat to a bot
+    assert bob.poller.poll_once() and bob.my_seats() == [] and "You are watching" in bob.state_line.value
+    for p in (host, alice, bob):
+        p.poller.stop()
+
+
+def test_a_reloaded_page_takes_its_seat_again_from_its_kept_token(store_dir):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, address = device()
+    student.join(code)
+    student.take(0)
+    token = address.tokens[code]
+    again, _b = device(tokens={code: token})  # the same browser, a new kernel
+    again.join(code)
+    assert again.my_seats() == [0] and again.token == token
+    other, _c = device()  # another browser: a watcher
+    other.join(code)
+    assert other.my_seats() == [] and other.token != token
+    for p in (host, student, again, other):
+        p.poller.stop()
+
+
+def test_the_link_opens_before_the_page_said_which_tokens_it_keeps(store_dir):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, address = device()
+    student.join(code)
+    student.take(2)
+    token = address.tokens[code]
+    late = Address()  # the notebook opens ?game=CODE before the page's greeting arrives
+    panel = TogetherPanel({"address": late})
+    assert panel.open_code(code)
+    assert panel.token is None and panel.my_seats() == []
+    late._received(late, {"hello": "http://h/", "tokens": {code: token}}, [])
+    assert panel.token == token and panel.my_seats() == [2]
+    for p in (host, student, panel):
+        p.poller.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl", "ja"])
+def test_a_wrong_code_is_one_sentence_in_the_language_and_retry_works(store_dir, lang):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, _b = device()
+    i18n.set_language(lang)
+    try:
+        assert not student.join("QQQQQQ" if code != "QQQQQQ" else "WWWWWW")
+        assert not student.join("hello!")
+        message = student.message.value
+        assert "role='alert'" in message and student.session is None
+        if lang != "en":
+            i18n.set_language("en")
+            english = (student.join("hello!"), student.message.value)[1]
+            assert english != message  # translated
+        assert student.join(code) and student.session.code == code and student.message.value == ""
+    finally:
+        i18n.set_language("en")
+        host.poller.stop()
+        if student.poller:
+            student.poller.stop()
+
+
+def test_a_store_that_cannot_be_opened_is_one_sentence_and_retry_works(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")  # fails for root too (unlike chmod)
+    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(blocker / "data"))
+    monkeypatch.delenv("SHOGUN_TUTOR_DATABASE_URL", raising=False)
+    host, _a = device()
+    assert not host.create()
+    assert host.session is None and "role='alert'" in host.message.value
+    assert host.start_box.layout.display is None  # the form stays, with what was chosen
+    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(tmp_path / "data"))  # the store is back
+    assert host.create() and host.message.value == ""
+    host.poller.stop()
+
+
+def test_the_host_pauses_undoes_and_shows_a_chapter_to_every_watcher(store_dir):
+    host, _a = device()
+    host.create()
+    shown = []
+    watcher = TogetherPanel({"address": device()[1], "present": shown.append})
+    watcher.join(host.session.code)
+    host.session.advance_bots(limit=3)
+    assert host.undo_button.disabled is False or host.render() is None
+    host._host("undo")
+    assert host.session.seq == 4 and len(host.session.game.decisions) == 0
+    host.pause_button.value = True
+    assert host.session.paused
+    host.show_pick.value = "chapter:battles"
+    host.show_button.click()
+    assert watcher.poller.poll_once()
+    assert shown == [{"chapter": "battles", "screen": 0}]
+    assert "paused" in watcher.state_line.value
+    assert not watcher.poller.poll_once() and len(shown) == 1  # nothing new: nothing redrawn
+    watcher._host("undo")  # a watcher has no host controls; a forged click is refused
+    assert "Only the device that started this game" in watcher.message.value
+    for p in (host, watcher):
+        p.poller.stop()
