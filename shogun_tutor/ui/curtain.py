@@ -67,10 +67,11 @@ class Curtain:
         to_whom = player_name(self.seat, "dative")  # "hand the device to Blue": the name as an object
         swatch = (f"<span style='display:inline-block;width:1.2em;height:1.2em;vertical-align:middle;border:1px solid #333;"
                   f"background:{style.fill}'></span>")
+        hand = _("Hand the device to {player}.").format(player=to_whom)
+        away = _("The others look away: {player} plans in secret.").format(player=name)
         self.text.value = (
-            f"<div style='text-align:center;font-size:1.4em' role='status'>{swatch} "
-            f"<b>{escape(_('Hand the device to {player}.').format(player=to_whom))}</b></div>"
-            f"<p style='text-align:center'>{escape(_('The others look away: {player} plans in secret.').format(player=name))}</p>")
+            f"<div style='text-align:center;font-size:1.4em' role='status'>{swatch} <b>{escape(hand)}</b></div>"
+            f"<p style='text-align:center'>{escape(away)}</p>")
         self.button.description = _("I am {player}: show my seat").format(player=name)
 
     def close(self) -> None:

@@ -39,17 +39,15 @@ class Poller:
         return self._task is not None and not self._task.done()
 
     def start(self, loop: asyncio.AbstractEventLoop | None = None) -> bool:
-        """Start polling in ``loop`` (default: the running loop, else the thread's loop); False without a loop."""
+        """Start polling in ``loop`` (default: the running loop: in a kernel, cells and widget messages run
+        inside ipykernel's asyncio loop); False without one (a script, a test: call :meth:`poll_once`)."""
         if self.running:
             return True
         if loop is None:
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
-                try:
-                    loop = asyncio.get_event_loop_policy().get_event_loop()
-                except RuntimeError:
-                    return False
+                return False
         self._task = loop.create_task(self._run())
         return True
 

@@ -46,11 +46,12 @@ def qr_svg(link: str, scale: int = 5) -> str:
 def join_html(code: str, link: str) -> str:
     """The code in large letters, the link under it and its QR code beside (for a projector)."""
     spaced = f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+    title = _("Join with the code")
     return (
         "<div class='shogun-join' style='display:flex;flex-wrap:wrap;gap:1em;align-items:center'>"
         f"<div>{qr_svg(link) if link.startswith('http') else ''}</div>"
         "<div>"
-        f"<div style='color:#555'>{escape(_('Join with the code'))}</div>"
+        f"<div style='color:#555'>{escape(title)}</div>"
         f"<div class='shogun-join-code' style='font:bold 2.4em monospace;letter-spacing:0.12em'>{escape(spaced)}</div>"
         f"<div class='shogun-join-link' style='font-size:0.9em;word-break:break-all'>{escape(link)}</div>"
         "</div></div>")
@@ -153,8 +154,9 @@ class TogetherPanel:
         try:
             self.open_button.description = _("Play together")
             self.open_button.tooltip = _("A game that several devices join by code: each player on their own device")
-            self.start_title.value = f"<b>{escape(_('Start a game for a group'))}</b>"
-            self.join_title.value = f"<b>{escape(_('Join a game'))}</b>"
+            start, join = _("Start a game for a group"), _("Join a game")
+            self.start_title.value = f"<b>{escape(start)}</b>"
+            self.join_title.value = f"<b>{escape(join)}</b>"
             self.players.description = _("Players")
             side = self.side.value or "sun"
             self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
@@ -181,8 +183,10 @@ class TogetherPanel:
         from .demos import DEMOS
 
         value = self.show_pick.value
-        chapters = [(_("Rulebook: {chapter}").format(chapter=_(c.title)), f"chapter:{c.key}") for c in content.CHAPTERS]
-        demos = [(_("Demo: {name}").format(name=_(title)), f"demo:{sid}") for title, sid in DEMOS_TITLES]
+        # a picker's labels: a kind and a title (the chapters' and demos' own), not a sentence
+        chapters = [(_("Rulebook: {chapter}").format(chapter=_(c.title)), f"chapter:{c.key}")  # i18n-ok: a label
+                    for c in content.CHAPTERS]
+        demos = [(_("Demo: {name}").format(name=_(title)), f"demo:{sid}") for title, sid in DEMOS_TITLES]  # i18n-ok: a label
         opts = [(_("The game"), "game")] + chapters + demos
         self.show_pick.options = opts
         self.show_pick.value = value if value in [v for _l, v in opts] else "game"
@@ -497,13 +501,14 @@ class TogetherPanel:
         style = player_style(seat)
         name = player_name(seat)
         if seat in mine:
-            who = _("you")
+            text = _("{player} (you)").format(player=name)
         elif holder is None:
-            who = _("bot")
+            text = _("{player} (a bot plays)").format(player=name)
         else:
-            who = _("a player")
-        label = w.HTML(f"<span style='display:inline-block;width:1em;height:1em;vertical-align:middle;border:1px solid #333;"
-                       f"background:{style.fill}'></span> <b>{escape(name)}</b> <span style='color:#555'>{escape(who)}</span>")
+            text = _("{player} (another device)").format(player=name)
+        swatch = (f"<span style='display:inline-block;width:1em;height:1em;vertical-align:middle;border:1px solid #333;"
+                  f"background:{style.fill}'></span>")
+        label = w.HTML(f"{swatch} <b>{escape(text)}</b>")
         buttons = []
         if seat in mine:
             b = w.Button(description=_("Give to a bot"), layout=w.Layout(width="auto"))

@@ -42,7 +42,7 @@ def test_a_host_starts_a_game_and_shows_its_code_link_and_qr(store_dir):
     assert "<svg" in host.join_info.value and "shogun-qr" in host.join_info.value
     assert host.host_box.layout.display is None  # the host's controls
     assert address.tokens[code] == host.token  # the device keeps its token (localStorage)
-    assert len(host.seats_box.children) == 3 and texts(host).count("bot") == 3
+    assert len(host.seats_box.children) == 3 and texts(host).count("a bot plays") == 3
     assert (store_dir / "sessions.sqlite3").exists()
     host.poller.stop()
 
@@ -63,12 +63,12 @@ def test_students_join_take_seats_and_see_each_other_after_a_poll(store_dir):
     assert alice.join(code.lower()) and bob.join(f" {code[:3]}-{code[3:]} ")  # as people type it
     assert not alice.host and alice.host_box.layout.display == "none"
     assert alice.take(1)
-    assert "you" in alice.seats_box.children[1].children[0].value
+    assert "Blue (you)" in alice.seats_box.children[1].children[0].value
     assert not bob.take(1)  # already taken: one sentence, nothing changed
     assert "already taken by another device" in bob.message.value and bob.my_seats() == []
     assert bob.take(2) and bob.message.value == ""
     assert host.poller.poll_once()  # the host's kernel sees both students
-    assert texts(host).count("a player") == 2
+    assert texts(host).count("another device") == 2
     assert host.to_bot(2)  # the host hands Bob's seat to a bot
     assert bob.poller.poll_once() and bob.my_seats() == [] and "You are watching" in bob.state_line.value
     for p in (host, alice, bob):
