@@ -148,7 +148,48 @@ class Store:
             return cur.fetchone()[0]
 
     # --- sessions ----------------------------------------------------------------------------
+    def _retrying(self, fn, *args, **kwargs):
+        """``fn`` once more on a fresh connection when the connection broke (a restarted server): a read is
+        safe to repeat, and an append is recognised by its nonce. Down twice: :class:`StoreUnavailable`."""
+        try:
+            return fn(*args, **kwargs)
+        except StoreUnavailable as exc:
+            if not self._lost_connection(exc.__cause__):
+                raise
+        return fn(*args, **kwargs)
+
+    def _lost_connection(self, exc: BaseException | None) -> bool:
+        return False
+
     def create_session(self, code: str, setup: dict, host: str, now: float | None = None) -> None:
+        """A new session; :class:`CodeInUse` if the code is taken."""
+        return self._retrying(self._create_session, code, setup, host, now)
+
+    def session(self, code: str) -> "SessionRow | None":
+        """The session's row, or None."""
+        return self._retrying(self._session, code)
+
+    def entries_after(self, code: str, seq: int) -> list[Entry]:
+        """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
+        return self._retrying(self._entries_after, code, seq)
+
+    def append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
+               now: float | None = None) -> None:
+        """Append ``entries`` as sequence numbers ``after+1, after+2, …`` in one transaction.
+
+        :class:`Conflict` when another append took one of those numbers first (nothing of this one is
+        stored); an append already stored with the same ``nonce`` (its answer was lost) is success.
+        """
+        return self._retrying(self._append, code, after, entries, nonce, now)
+
+    def list_sessions(self) -> list[SessionInfo]:
+        return self._retrying(self._list_sessions)
+
+    def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
+        """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
+        return self._retrying(self._prune, days, now)
+
+    def _create_session(self, code: str, setup: dict, host: str, now: float | None = None) -> None:
         """A new session; :class:`CodeInUse` if the code is taken."""
         now = time.time() if now is None else now
         try:
@@ -160,13 +201,13 @@ class Store:
                 raise CodeInUse(code) from None
             raise
 
-    def session(self, code: str) -> SessionRow | None:
+    def _session(self, code: str) -> SessionRow | None:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT code, setup, host, created, updated FROM sessions WHERE code = ?"), (code,))
             row = cur.fetchone()
         return SessionRow(row[0], json.loads(row[1]), row[2], row[3], row[4]) if row else None
 
-    def entries_after(self, code: str, seq: int) -> list[Entry]:
+    def _entries_after(self, code: str, seq: int) -> list[Entry]:
         """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT seq, kind, body, nonce FROM entries WHERE code = ? AND seq > ? ORDER BY seq"),
@@ -174,7 +215,7 @@ class Store:
             rows = cur.fetchall()
         return [Entry(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
-    def append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
+    def _append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
                now: float | None = None) -> None:
         """Append ``entries`` as sequence numbers ``after+1, after+2, …`` in one transaction.
 
@@ -204,7 +245,7 @@ class Store:
                         " FROM sessions s ORDER BY s.updated DESC, s.code")
             return [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
 
-    def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
+    def _prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
         """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
         now = time.time() if now is None else now
         cutoff = now - days * 86400
@@ -226,6 +267,7 @@ class _Tx:
 
     def __enter__(self):
         self.store._lock.acquire()
+        self.was_open = self.store._conn is not None
         try:
             conn = self.store._connection()
             self.cur = conn.cursor()
@@ -245,11 +287,13 @@ class _Tx:
                     conn.commit()
                 except BaseException as err:
                     self._rollback(conn)
+                    err._shogun_was_open = self.was_open
                     self.store._drop(err)
                     raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
                 return False
             self._rollback(conn)
             if isinstance(exc, self.store.driver_errors):
+                exc._shogun_was_open = self.was_open
                 self.store._drop(exc)
                 raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
             return False
@@ -390,6 +434,11 @@ class PostgresStore(Store):
 
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
+
+    def _lost_connection(self, exc: BaseException | None) -> bool:
+        """A connection that was open broke (server restarted, or an admin ended it); not: cannot connect."""
+        p = self._psycopg
+        return isinstance(exc, (p.OperationalError, p.InterfaceError)) and getattr(exc, "_shogun_was_open", False)
 
     def close(self) -> None:
         with self._lock:
