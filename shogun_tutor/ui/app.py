@@ -64,7 +64,9 @@ def default_tabs() -> Tabs:
     def game_tab():
         import ipywidgets as w
 
-        box = w.VBox([together().widget, together().curtain.widget, game().widget])
+        panel = game()
+        panel.steps.label.observe(lambda _c: holder["app"].follow() if "app" in holder else None, names="value")
+        box = w.VBox([together().widget, together().curtain.widget, panel.widget])
         box.add_class("shogun-game-tab")
         return box
 

@@ -330,8 +330,10 @@ class TogetherPanel:
             self._attempt(lambda seat=seat: self.session.release_seat(seat, self.seat_token(seat)))
         self._leave_quietly()
         game = self.hooks.get("game")
-        if game is not None and hasattr(game(), "leave_session"):
-            game().leave_session()
+        if game is not None:
+            from .session_view import leave_session
+
+            leave_session(game())
         self._unfold(self.open_button.value)
         self._moved()
 
@@ -429,8 +431,21 @@ class TogetherPanel:
         token = None if active is None or self.curtain.down else self.seat_token(active)
         game = self.hooks.get("game")
         if game is not None:
-            game().show_session(self.session, token, step=step)
+            from .session_view import show_session
+
+            panel = game()
+            show_session(panel, self.session, token, host_token=self.token, step=step, on_error=self.say,
+                         on_played=self._played)
+            panel.widget.layout.display = "none" if self.curtain.down else None  # behind the curtain: nothing
         self._moved()
+
+    def _played(self) -> None:
+        """This device stored a decision: the bar follows; a hot-seat device may pass to its next player."""
+        self.render()
+        mine = self.my_seats()
+        who = self.session.to_decide() if self.session is not None else None
+        if len(mine) > 1 and who is not None and who[1] in mine and who[1] != self._active:
+            self._attach()
 
     def _lift(self, seat: int) -> None:
         self._attach()

@@ -13,9 +13,11 @@ from shogun_tutor.ui.together import TogetherPanel, qr_svg
 
 @pytest.fixture
 def store_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(tmp_path / "data"))
-    monkeypatch.delenv("SHOGUN_TUTOR_DATABASE_URL", raising=False)
-    return tmp_path / "data"
+    """A SQLite store of its own (named by its URL: ``$SHOGUN_TUTOR_DATA`` names the game's facts folder too)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{folder / 'sessions.sqlite3'}")
+    return folder
 
 
 def device(base="http://127.0.0.1:8866/", tokens=None):
@@ -138,13 +140,13 @@ def test_a_wrong_code_is_one_sentence_in_the_language_and_retry_works(store_dir,
 def test_a_store_that_cannot_be_opened_is_one_sentence_and_retry_works(tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be")  # fails for root too (unlike chmod)
-    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(blocker / "data"))
-    monkeypatch.delenv("SHOGUN_TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{blocker / 'data' / 'sessions.sqlite3'}")
     host, _a = device()
     assert not host.create()
     assert host.session is None and "role='alert'" in host.message.value
     assert host.start_box.layout.display is None  # the form stays, with what was chosen
-    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(tmp_path / "data"))  # the store is back
+    (tmp_path / "data").mkdir()
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{tmp_path / 'data' / 'sessions.sqlite3'}")  # back
     assert host.create() and host.message.value == ""
     host.poller.stop()
 
