@@ -43,13 +43,13 @@ def qr_svg(link: str, scale: int = 5) -> str:
     return svg
 
 
-def join_html(code: str, link: str) -> str:
-    """The code in large letters, the link under it and its QR code beside (for a projector)."""
+def join_html(code: str, link: str, qr: bool = True) -> str:
+    """The code in large letters, the link under it and (``qr``: on the host's screen, for a projector) its QR code."""
     spaced = f"{code[:3]} {code[3:]}" if len(code) == 6 else code
     title = _("Join with the code")
     return (
         "<div class='shogun-join' style='display:flex;flex-wrap:wrap;gap:1em;align-items:center'>"
-        f"<div>{qr_svg(link) if link.startswith('http') else ''}</div>"
+        f"<div>{qr_svg(link) if qr and link.startswith('http') else ''}</div>"
         "<div>"
         f"<div style='color:#555'>{escape(title)}</div>"
         f"<div class='shogun-join-code' style='font:bold 2.4em monospace;letter-spacing:0.12em'>{escape(spaced)}</div>"
@@ -485,11 +485,11 @@ class TogetherPanel:
             return
         address = self.hooks.get("address")
         link = address.link({"game": s.code}) if address is not None else f"?game={s.code}"
-        if self._drawn_join != (s.code, link, i18n.current_language()):
-            self._drawn_join = (s.code, link, i18n.current_language())
-            self.join_info.value = join_html(s.code, link)
         mine = self.my_seats()
         host = self.host
+        if self._drawn_join != (s.code, link, host, i18n.current_language()):
+            self._drawn_join = (s.code, link, host, i18n.current_language())
+            self.join_info.value = join_html(s.code, link, qr=host)
         cards = []
         for seat in s.seats:
             cards.append(self._seat_card(seat.seat, seat.holder, mine, host))
@@ -541,8 +541,8 @@ class TogetherPanel:
             b.on_click(lambda _b: self.to_bot(seat))
             buttons.append(b)
         box = w.VBox([label, *buttons], layout=w.Layout(border="1px solid #d8cbb3", padding="0.2em 0.4em", margin="0.15em"))
-        box.add_class("shogun-seat")
-        box.add_class(f"shogun-seat-{seat}")
+        box.add_class("shogun-together-seat")
+        box.add_class(f"shogun-together-seat-{seat}")
         return box
 
 
