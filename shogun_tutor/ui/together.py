@@ -34,6 +34,18 @@ from ..text.explain import player_name
 from ..viz.palette import player_style
 
 
+# a phone: the seats two by two, a smaller code; a projector (teacher mode): the code large
+TOGETHER_CSS = """<style>
+.shogun-app .shogun-together-seat .widget-html-content { line-height: 1.3; }
+@media (max-width: 699px) {
+  .shogun-app .shogun-together-seat { flex: 1 1 40%; min-width: 0; }
+  .shogun-app .shogun-join-code { font-size: 1.7em !important; }
+  .shogun-app .shogun-together button { min-height: 44px; }
+}
+.shogun-app.shogun-teacher .shogun-join-code { font-size: 3.2em !important; }
+</style>"""
+
+
 def qr_svg(link: str, scale: int = 5) -> str:
     """The QR code of ``link`` as inline SVG (``segno``; drawn in the kernel, nothing fetched)."""
     import segno
@@ -119,7 +131,8 @@ class TogetherPanel:
         self.session_box.add_class("shogun-together-session")
         self.message = w.HTML()
         self.message.add_class("shogun-together-message")
-        self.widget = w.VBox([w.HBox([self.open_button], layout=w.Layout(flex_flow="row wrap")),
+        style = w.HTML(TOGETHER_CSS, layout=w.Layout(display="none"))
+        self.widget = w.VBox([style, w.HBox([self.open_button], layout=w.Layout(flex_flow="row wrap")),
                               self.start_box, self.session_box, self.message],
                              layout=w.Layout(border="1px solid #d8cbb3", padding="0.3em 0.5em", margin="0 0 0.4em 0"))
         self.widget.add_class("shogun-together")
