@@ -191,13 +191,17 @@ def test_a_class_plays_a_year_together(browser, together_server):
         # the year: the teacher steps for everyone, each student decides on their turn (the hint's advice)
         late = None
         steps = decisions = 0
+        colours = ("Red", "Blue", "Black")
         while "Year 2" not in teacher.status() and "over" not in teacher.status() and steps < 400:
-            acted = False
-            for s in students:
+            waiting = next((i for i, c in enumerate(colours) if f"{c} decides" in teacher.status()), None)
+            if waiting is not None:  # a student's turn: their page offers the decision (after its next poll)
+                s = students[waiting]
+                s.page.wait_for_function(f"() => ({SHOW})('.shogun-plan-confirm') || ({SHOW})('.shogun-play')",
+                                         timeout=20_000)
                 if decide_by_hint(s):
                     decisions += 1
-                    acted = True
-            if acted:
+                    teacher.page.wait_for_function("(t) => document.querySelector('.shogun-status').innerText !== t",
+                                                   arg=teacher.status(), timeout=20_000)
                 continue
             if late is None and "Summer" in teacher.status():
                 late = stack.enter_context(device(browser, 1366, 768, url + f"?game={code}"))
@@ -208,13 +212,10 @@ def test_a_class_plays_a_year_together(browser, together_server):
             if step.is_disabled():
                 teacher.page.wait_for_timeout(300)
                 continue
-            before = teacher.status() + visible_text(teacher.page, ".shogun-step-label")
+            before = teacher.page.evaluate(_STATE)
             step.click()
             steps += 1
-            teacher.page.wait_for_function(
-                "(t) => document.querySelector('.shogun-status').innerText + "
-                "[...document.querySelectorAll('.shogun-step-label')].filter(e => e.offsetParent).map(e => e.innerText)"
-                ".join('') !== t", arg=before, timeout=30_000)
+            teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000)
         assert "Year 2" in teacher.status(), teacher.status()
         assert late is not None
         for d in [*students, late]:  # every page follows the projector

@@ -173,3 +173,74 @@ def test_the_host_pauses_undoes_and_shows_a_chapter_to_every_watcher(store_dir):
     assert "Only the device that started this game" in watcher.message.value
     for p in (host, watcher):
         p.poller.stop()
+
+
+# --- the guided game as a view of the session, for each device ---------------------------------------
+
+def sent_state(root) -> str:
+    """Every value the widgets under ``root`` send to their page (their model state, children followed)."""
+    import json
+
+    from ipywidgets.widgets.widget import _instances
+
+    seen, out, todo = set(), [], [root]
+    while todo:
+        widget = todo.pop()
+        if widget.model_id in seen:
+            continue
+        seen.add(widget.model_id)
+        state = widget.get_state()
+        text = json.dumps(state, default=str, ensure_ascii=False)
+        out.append(text)
+        for ref in __import__("re").findall(r"IPY_MODEL_([0-9a-f]+)", text):
+            if ref in _instances:
+                todo.append(_instances[ref])
+    return "\n".join(out)
+
+
+def game_device(tokens=None):
+    from shogun_tutor.ui.game_panel import GamePanel
+
+    game = GamePanel()
+    panel, address = device(tokens=tokens)
+    panel.hooks["game"] = lambda: game
+    return panel, game
+
+
+def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send(store_dir):
+    from shogun_tutor.text.decisions import describe_decision
+    from shogun_tutor.ui.hint import hint
+
+    host, host_game = game_device()
+    host.players.value = 3
+    host.create()
+    student, student_game = game_device()
+    student.join(host.session.code)
+    watcher, watcher_game = game_device()
+    watcher.join(host.session.code)
+    assert student.take(0)
+    assert student_game.plan_board is not None  # Red plans first: the planning board of this device
+    plan = [d for d, _r in hint(student_game.game).moves]
+    assert student_game.apply_decisions(plan)  # through the session: stored, then shown
+    mine = [describe_decision(d) for d in plan if d.card is not None]
+    assert watcher.poller.poll_once() and host.poller.poll_once()
+    assert watcher_game.game.decisions[-1] == plan[-1]  # the watcher's kernel has the game
+    for name, g in (("watcher", watcher_game), ("host", host_game)):
+        leaked = [t for t in mine if t in sent_state(g.widget)]
+        assert not leaked, f"the {name}'s page would receive Red's plan: {leaked}"
+    assert "Blue decides" in watcher_game.status.value and "Blue decides" in host_game.status.value
+    # the bots plan: their cards face down for the watcher (a count), as for a seated student
+    host_game.next_step()
+    assert watcher.poller.poll_once()
+    bots = [describe_decision(d) for d in host.session.game.decisions if d.kind == "plan" and d.player != 0
+            and d.card is not None]
+    assert bots and not [t for t in bots if t in sent_state(watcher_game.widget)]
+    assert student.poller.poll_once()
+    assert not [t for t in bots if t in sent_state(student_game.widget)]
+    assert watcher_game.save_box.widget.layout.display == "none"  # no download of the whole game
+    # the host takes the step back for everyone
+    host._host("undo")
+    assert watcher.poller.poll_once() and len(watcher_game.game.decisions) == len(plan)
+    for p in (host, student, watcher):
+        p.leave()
+    assert watcher_game.widget.children[0].layout.display is None  # the settings are back: a game of its own
