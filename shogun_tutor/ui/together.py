@@ -42,7 +42,9 @@ TOGETHER_CSS = """<style>
   .shogun-app .shogun-join-code { font-size: 1.7em !important; }
   .shogun-app .shogun-together button { min-height: 44px; }
 }
+.shogun-app .shogun-join svg.shogun-qr { width: 180px; height: 180px; display: block; }
 .shogun-app.shogun-teacher .shogun-join-code { font-size: 3.2em !important; }
+.shogun-app.shogun-teacher .shogun-join svg.shogun-qr { width: min(320px, 22vw); height: min(320px, 22vw); }
 </style>"""
 
 
@@ -51,8 +53,8 @@ def qr_svg(link: str, scale: int = 5) -> str:
     import segno
 
     qr = segno.make(link, error="m")
-    svg = qr.svg_inline(scale=scale, dark="#1a1a1a", light="#ffffff", title=link, svgclass="shogun-qr")
-    return svg
+    # no fixed size (a viewBox): the page sizes it, larger on a projector (TOGETHER_CSS)
+    return qr.svg_inline(scale=scale, dark="#1a1a1a", light="#ffffff", title=link, svgclass="shogun-qr", omitsize=True)
 
 
 def join_html(code: str, link: str, qr: bool = True) -> str:
