@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app wheel bench-browser test lab install install-test chromium translations benchmark calibrate clean
+.PHONY: app wheel bench-browser test lab install install-test chromium postgresql translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +44,14 @@ chromium:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; \
 	fi
 
+## Debian's PostgreSQL for the session store tests (the tests start their own server in a temporary folder).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
+	fi
+
 ## Every test: unit, doctests, property tests, catalogs and the browser test.
-test: install-test chromium
+test: install-test chromium postgresql
 	$(PY) -m pytest; rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 ## Figures for the closing notes: engine speed, tower odds speed.

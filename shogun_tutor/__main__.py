@@ -1,5 +1,6 @@
 """Command line: ``python -m shogun_tutor simulate --players 4 --side sun --seed 1 --bots heuristic,random --out game.json``;
 ``shogun-tutor app --port 8866 --lang nl`` serves the app (extra arguments go to Voila).
+``shogun-tutor sessions list`` / ``sessions prune --days 30`` lists or removes stored games (docs/sessions.md).
 ``python -m shogun_tutor botstats --games 300`` prints the bots' report."""
 
 from __future__ import annotations
@@ -196,6 +197,23 @@ def botstats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _days(text: str) -> float:
+    """A number of days from 0 to 100000 (fractions allowed: ``0.5`` is twelve hours)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days") from None
+    if not 0 <= value <= 100_000:  # also refuses nan
+        raise argparse.ArgumentTypeError("the number of days must be from 0 to 100000")
+    return value
+
+
+def sessions(args: argparse.Namespace) -> int:
+    from .session.cli import run
+
+    return run(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shogun_tutor", description="Shogun Tutor tools.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -218,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("--games", type=int, default=300, help="seeded games for the blunder counters")
     st.add_argument("--pair-games", type=int, default=100, help="seeded games per pairing (seats balanced)")
     st.add_argument("--pairings", default="heuristic:heuristic-v1,strong:heuristic,heuristic:random,strong:random")
+    ses = sub.add_parser("sessions", help="list the stored games, or remove those idle for N days")
+    ses.add_argument("--database", default=None,
+                     help="the store (postgresql://... or sqlite:///path); default $SHOGUN_TUTOR_DATABASE_URL or the user's file")
+    what = ses.add_subparsers(dest="sessions_command", required=True)
+    what.add_parser("list", help="every stored game: code, created, last change, entries")
+    prune = what.add_parser("prune", help="remove the games idle for more than --days days, printing each")
+    prune.add_argument("--days", type=_days, required=True, help="idle for more than this many days (no entry added)")
     a = sub.add_parser("app", help="serve the app with Voila (preheated kernels, idle kernels culled)")
     a.add_argument("--port", type=int, default=8866)
     a.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
@@ -233,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import serve
 
         return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open, extra)
-    return {"simulate": simulate, "bench": bench, "botstats": botstats}[args.command](args)
+    return {"simulate": simulate, "bench": bench, "botstats": botstats, "sessions": sessions}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,32 @@ def game_from_setup(setup: dict) -> Game:
         raise BadSetup(str(exc)) from None
 
 
+def initial_setup(game: Game) -> dict:
+    """The set-up that rebuilds ``game`` before its first decision (see :meth:`Session.adopt`)."""
+    from ..rules.rewind import _own_copy
+    from ..rules.tower import tower_model_from_dict
+
+    s = game.state
+    if game.decisions:
+        if len(game._history) != len(game.decisions):
+            raise BadSetup("the game's history does not reach back to its first decision")
+        before, model = game._history[0]
+        first = Game(_own_copy(before, s.log[:before._log_len]), tower=tower_model_from_dict(model))
+    else:
+        first = game
+    params = {"players": s.num_players, "side": s.side, "seed": s.seed, "setup": s.setup,
+              "expansions": list(s.rules.expansions)}
+    text = first.save()
+    if game.started_at == 0:
+        try:
+            if new_game(players=s.num_players, side=s.side, seed=s.seed, setup=s.setup,
+                        expansions=tuple(s.rules.expansions)).save() == text:
+                return params
+        except (RE.SetupError, ValueError):
+            pass
+    return {**params, "start": text}
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat: played by a bot (``holder`` None) or by the device whose token hashes to ``holder``."""
@@ -126,6 +152,7 @@ class Session:
         self.seats: list[Seat] = [Seat(i) for i in range(n)]
         self.marks: list[int] = []  # number of decisions before each step (the undo points)
         self.reasons: dict[int, tuple[int, Reason]] = {}  # decision index -> (log length when made, bot's reason)
+        self.positions: list[int] = []  # the log's length when each decision was made
         self.paused = False
         self.shown: dict = {}
         self.bot_name = setup.get("bots", "heuristic")
@@ -156,6 +183,29 @@ class Session:
         for seat, token in sorted((seats or {}).items()):
             session.claim_seat(seat, token)
         return session
+
+    @classmethod
+    def adopt(cls, store: Store, game: Game, host_token: str, *, seats: dict[int, str] | None = None,
+              solo: bool = True, bots: str = "heuristic") -> "Session":
+        """A new session continuing ``game`` (a loaded save, a replayed record, a demo): its position before
+        its first decision becomes the set-up (the plain set-up when a new game with the same settings gives
+        that very position), its decisions the first entries (one transaction). The session holds ``game``
+        itself, so what the caller holds stays valid."""
+        setup = {**initial_setup(game), "solo": solo, "bots": bots}
+        decisions = list(game.decisions)
+        session = cls.create(store, setup, host_token, seats=seats)
+        if decisions:
+            session._store_only([("decision", {"d": d.to_dict(), "by": "import", "reason": None, "mark": False})
+                                 for d in decisions])
+        session.game = game
+        session.positions = [before._log_len for before, _model in game._history]
+        session._reseed_bots()
+        return session
+
+    def _store_only(self, entries: list[tuple[str, dict]]) -> None:
+        """Store entries whose effect the caller applies itself (adopt)."""
+        self.store.append(self.code, self.seq, entries, secrets.token_hex(8))
+        self.seq += len(entries)
 
     @classmethod
     def open(cls, store: Store, code: str) -> "Session":
@@ -372,9 +422,9 @@ class Session:
             public_log.append(e)
         state.log = public_log
         decisions = []
-        plan_start = _decision_round_start(self.game)
         for i, d in enumerate(self.game.decisions):
-            if d.kind == "plan" and d.player not in mine and i >= plan_start and secret(d.field, d.card):
+            made = self.positions[i] if i < len(self.positions) else len(log)
+            if d.kind == "plan" and d.player not in mine and made >= start and secret(d.field, d.card):
                 d = Decision(d.kind, d.player, field=d.field, card=HIDDEN)
             decisions.append(d)
         return View(seat=min(mine) if mine else None, host=self.is_host(token), state=state, log=public_log,
@@ -441,6 +491,8 @@ class Session:
                         game.apply(Decision.from_dict(body["d"]))
                     except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
                         raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
+                del self.positions[index:]
+                self.positions.append(position)
                 if body.get("mark"):
                     self.marks.append(index)
                 if body.get("reason"):
@@ -452,6 +504,7 @@ class Session:
                 while len(game.decisions) > to:
                     game.undo()
                 self.marks = [m for m in self.marks if m < to]
+                del self.positions[to:]
                 self.reasons = {i: r for i, r in self.reasons.items() if i < to}
             elif entry.kind == "seat":
                 self.seats[body["seat"]] = Seat(body["seat"], body.get("holder"))
@@ -495,20 +548,3 @@ def _face_up_fields(log: list[dict], start: int) -> set[str] | None:
         elif rule == "round.end":
             return None  # the round is over: every card of it has been seen
     return shown
-
-
-def _decision_round_start(game: Game) -> int:
-    """Index of the first decision of the current round (plans made before it are all face up)."""
-    decisions = game.decisions
-    i = len(decisions)
-    # plan decisions of this round are the trailing run of plans and what followed them this round;
-    # walk back over this round's decisions: stop at a plan decision preceded by a non-plan decision
-    seen_plan = False
-    while i > 0:
-        d = decisions[i - 1]
-        if d.kind == "plan":
-            seen_plan = True
-        elif seen_plan:
-            break
-        i -= 1
-    return i

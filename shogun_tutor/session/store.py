@@ -3,7 +3,7 @@
 :func:`open_store` picks the store: ``url`` or ``$SHOGUN_TUTOR_DATABASE_URL`` naming
 ``postgresql://…`` -> :class:`PostgresStore` (psycopg 3; several Voilà processes or machines share
 sessions); ``sqlite:///path`` or nothing -> :class:`SQLiteStore`, a file in the user's data folder
-(``$SHOGUN_TUTOR_DATA`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
+(``$SHOGUN_TUTOR_SESSIONS`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
 
 Tables (schema version :data:`SCHEMA_VERSION`, migrations in :data:`MIGRATIONS`, run once under a lock):
 
@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from .errors import CodeInUse, Conflict, StoreUnavailable
 
 DATABASE_ENV = "SHOGUN_TUTOR_DATABASE_URL"
-DATA_ENV = "SHOGUN_TUTOR_DATA"
+DATA_ENV = "SHOGUN_TUTOR_SESSIONS"  # (SHOGUN_TUTOR_DATA names the game facts folder: data.py)
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 5.0
 
@@ -81,7 +81,7 @@ class SessionInfo:
 
 
 def user_data_dir() -> Path:
-    """The app's folder among the user's data (``$SHOGUN_TUTOR_DATA`` first)."""
+    """The folder of the sessions store among the user's data (``$SHOGUN_TUTOR_SESSIONS`` first)."""
     chosen = os.environ.get(DATA_ENV, "")
     if chosen:
         return Path(chosen)
@@ -99,6 +99,22 @@ def open_store(url: str | None = None) -> "Store":
     if url:
         raise ValueError(f"unknown store address {url!r}: use postgresql://… or sqlite:///path")
     return SQLiteStore(user_data_dir() / "sessions.sqlite3")
+
+
+_SHARED: dict[str, "Store"] = {}
+
+
+def shared_store() -> tuple["Store", "StoreUnavailable | None"]:
+    """This process's default store (:func:`open_store`, opened once). When it cannot be opened (a read-only
+    home, the database down at start) a store in memory stands in, with the reason: games still play, but
+    do not outlive the kernel; the UI says so."""
+    if "default" not in _SHARED:
+        try:
+            _SHARED["default"] = open_store()
+        except (StoreUnavailable, OSError) as exc:
+            problem = exc if isinstance(exc, StoreUnavailable) else StoreUnavailable(str(exc))
+            return open_store("sqlite://"), problem
+    return _SHARED["default"], None
 
 
 class Store:
@@ -309,7 +325,11 @@ class _Tx:
 
 
 class SQLiteStore(Store):
-    """A SQLite file (WAL; ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module."""
+    """A SQLite file (WAL, ``synchronous=NORMAL``, ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module.
+
+    WAL with ``synchronous=NORMAL`` (SQLite's advice for WAL): a committed decision survives a killed kernel
+    or server (it is in the WAL file); only a power cut may lose the last ones, never corrupt the file.
+    """
 
     kind = "sqlite"
     driver_errors = (sqlite3.Error,)
@@ -328,7 +348,7 @@ class SQLiteStore(Store):
             try:
                 if self.path != ":memory:":
                     conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL" if self.path == ":memory:" else "PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: a commit survives a killed process; fsync at checkpoints
                 conn.execute("PRAGMA foreign_keys=ON")
             except BaseException:
                 conn.close()

@@ -10,7 +10,9 @@ hidden widget does the few things only the page can do, each as one custom messa
 * :meth:`Address.replace` puts the position (``?game=ABCDEF&step=12&tab=game``) into the address with
   ``history.replaceState``: no new history entry, no reload; "Back" in the browser leaves the app;
 * :meth:`Address.copy` writes the whole link to the clipboard and answers whether it could;
-* :meth:`Address.keep_token` / :meth:`Address.forget_token` store or drop a seat token on this device.
+* :meth:`Address.keep_token` / :meth:`Address.forget_token` store or drop a seat token on this device;
+* the synced ``params`` (:meth:`Address.update`, what the guided game sets: ``game``, ``step``) are merged into
+  the address as they change, the other parameters kept.
 
 Only this device's own tokens ever reach its page; a token is never part of the address.
 """
@@ -22,6 +24,7 @@ from typing import Callable
 from urllib.parse import urlencode
 
 import anywidget
+import traitlets
 
 _ESM = """
 const PREFIX = 'shogun-seat-';
@@ -37,6 +40,17 @@ function tokens() {
 }
 function render({ model, el }) {
   el.style.display = 'none';
+  const apply = () => {
+    const params = model.get('params') || {};
+    const url = new URL(window.location.href);
+    for (const [key, value] of Object.entries(params)) {
+      if (value === null || value === undefined || value === '') url.searchParams.delete(key);
+      else url.searchParams.set(key, String(value));
+    }
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url.href);
+  };
+  model.on('change:params', apply);
+  apply();
   const here = () => location.origin + location.pathname;
   model.send({hello: here(), tokens: tokens(), query: location.search.replace(/^\\?/, '')});
   model.on('msg:custom', (msg) => {
@@ -82,6 +96,7 @@ class Address(anywidget.AnyWidget):
     where it is and which seat tokens it keeps; ``on_copied(fn)``: ``fn(link, ok)`` after :meth:`copy`."""
 
     _esm = _ESM
+    params = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -117,6 +132,12 @@ class Address(anywidget.AnyWidget):
 
     def on_copied(self, fn: Callable[[str, bool], None]) -> None:
         self._copied.append(fn)
+
+    def update(self, **params: str | int | None) -> None:
+        """Set some parameters in the address, keeping the others (only when something changed)."""
+        merged = {**self.params, **{k: (None if v is None else str(v)) for k, v in params.items()}}
+        if merged != self.params:
+            self.params = merged
 
     def replace(self, params: dict[str, object]) -> str:
         """Show ``params`` in the address (no reload, no history entry); sent only when it changed."""

@@ -47,7 +47,13 @@ def default_tabs() -> Tabs:
 
     def game():
         from .game_panel import GamePanel
-        return once("game", lambda: GamePanel(on_battle=watch))
+
+        def make():
+            panel = GamePanel(on_battle=watch)
+            panel.on_address = lambda **params: holder["app"].address.update(**params) if "app" in holder else None
+            panel.on_address(**panel.address_params())
+            return panel
+        return once("game", make)
 
     def together():
         """The "Play together" bar above the guided game (ui/together.py), wired to the app."""
@@ -249,7 +255,9 @@ class App:
         self._built: set[int] = set()
         from .address import Address
 
-        self.address = Address()  # the page's address (history.replaceState) and this device's seat tokens
+        # the page's address (history.replaceState: ?game=<code>&step=N, chapter, screen, tab) and this device's
+        # seat tokens (ui/address.py)
+        self.address = Address()
         self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])
         if hasattr(self._tabs, "holder"):
             self._tabs.holder["app"] = self
@@ -382,11 +390,12 @@ class App:
             where.update(chapter=rb.chapter_key, screen=rb.screen + 1)
         elif tab and tab != "welcome":
             where["tab"] = tab
-        together = holder.get("together")
-        if together is not None and together.session is not None:
-            where["game"] = together.session.code
+        game = holder.get("game")
+        if game is not None and hasattr(game, "address_params"):  # the game (every game is stored) and a step read back
+            params = game.address_params()
+            where["game"] = params.get("game")
             if tab == "game":
-                where["step"] = together.step_number()
+                where["step"] = params.get("step")
         if self.teacher.value:
             where["teacher"] = 1
         return where
@@ -414,7 +423,8 @@ class App:
             self.show(where["tab"])
 
     def open_from_query(self, query: str | None) -> None:
-        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``."""
+        """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``,
+        ``?game=K7X4PQ&step=12`` (a stored game, at a step read again)."""
         from urllib.parse import parse_qs
 
         params = {k: v[0] for k, v in parse_qs(query or "").items()}
@@ -431,6 +441,12 @@ class App:
             screen = params.get("screen", "1")
             rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
             self.show("rulebook")
+        elif params.get("game") and self.panel("game") is not None:
+            # a learner's own stored game reopens in the guided game, a shared one in the "Play together" bar;
+            # a wrong code: one sentence, with a new game
+            step = params.get("step", "")
+            self._tabs.holder["together"].open_code(params["game"], int(step) if step.isdigit() and len(step) < 7 else None)
+            self.show("game")
         elif params.get("demo") and self.panel("game") is not None:
             from ..rulebook.scenario import ScenarioError, scenario_ids
             from .demos import open_demo
@@ -442,10 +458,6 @@ class App:
                     pass
                 else:
                     self.show("game")
-        elif params.get("game") and self.panel("game") is not None:
-            step = params.get("step", "")
-            self._tabs.holder["together"].open_code(params["game"], int(step) if step.isdigit() and len(step) < 7 else None)
-            self.show("game")
         elif params.get("tab") in TAB_KEYS:
             self.show(params["tab"])
         if params.get("teacher") in ("1", "true", "yes"):

@@ -4,6 +4,11 @@
 be explained; the events of that step are told in the current language and the
 board shows where it happened. "Next round" and "To the end" go faster; "Undo"
 takes the last step back. Choose a seat to play it yourself.
+
+The panel is a view of a :class:`~shogun_tutor.session.Session` (``self.session``): the game, the bots,
+the undo points and the learner's seat live there, and every decision is stored from the first one
+(``docs/sessions.md``). The address ``?game=<code>`` (``&step=N`` when reading back) reopens it in
+any kernel: :meth:`GamePanel.open_session`.
 """
 
 from __future__ import annotations
@@ -18,9 +23,9 @@ import ipywidgets as w
 from .. import i18n
 from ..data import COMPONENTS
 from ..i18n import _
-from ..rules.bots import make_bot
-from ..rules.game import Game, new_game
+from ..rules.game import Game
 from ..rules.state import Decision
+from ..session import Session, SessionError, new_token, shared_store
 from ..viz.board import Highlight, highlight_from_event
 from ..text import terms
 from ..text.decisions import describe_decision
@@ -55,10 +60,12 @@ class GamePanel:
 
     def __init__(self, players: int = 4, side: str = "sun", seed: int = 1, on_battle: Callable[[dict], None] | None = None):
         self.on_battle = on_battle
-        self.game: Game | None = None
-        self.bots: list = []
+        self.session: Session | None = None  # the game, its bots, undo points and seats (stored: docs/sessions.md)
+        self.token = new_token()  # this page's device token
+        self.store, self.store_problem = shared_store()
+        self._step_mark = False  # the next bot decision starts a step (one undo takes the step back)
+        self.on_address: Callable[..., None] | None = None  # (game=code, step=N or None): the page's address follows
         self.steps = StepView(describe_decision)  # the step panel: Back/Next re-read the game's steps
-        self._marks: list[int] = []  # number of decisions before each step, for undo
         self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
@@ -68,6 +75,8 @@ class GamePanel:
                            style={"description_width": "initial"})
         self.seed_error = w.HTML()
         self.seed_error.add_class("shogun-seed-error")
+        self.notice = w.HTML()  # what the store or the session refused, as one sentence
+        self.notice.add_class("shogun-session-notice")
         self.seed_value = seed
         self.human = w.Dropdown(layout=w.Layout(width="11em"))
         self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
@@ -110,7 +119,7 @@ class GamePanel:
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
         reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
-        right = w.VBox([self.steps.banner, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
+        right = w.VBox([self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
                         self.table, self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
         right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
@@ -137,6 +146,91 @@ class GamePanel:
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
         self.new_game()
+
+    # --- the session ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    @property
+    def bots(self) -> list:
+        return self.session.bots if self.session is not None else []
+
+    @property
+    def _marks(self) -> list[int]:
+        return self.session.marks if self.session is not None else []
+
+    @property
+    def code(self) -> str | None:
+        """The session's join code (``?game=<code>`` reopens this game)."""
+        return self.session.code if self.session is not None else None
+
+    def address_params(self) -> dict:
+        """``{"game": code, "step": N}`` (``step`` None unless an earlier step is read again)."""
+        if self.session is None:
+            return {"game": None, "step": None}
+        back = self.steps.reading_back(self.game) or not self.steps.in_present(self.game)
+        return {"game": self.session.code, "step": self.steps.cursor if back else None}
+
+    def _say(self, problem: SessionError | None) -> None:
+        """One sentence about what was refused (nothing changed), or nothing."""
+        self.notice.value = ("<span role='alert' style='color:#b00020'>" + escape(problem.sentence()) + "</span>"
+                             if problem is not None else "")
+
+    def _adopt(self, session: Session) -> None:
+        self.session = session
+        self._say(None)
+
+    def _sync_seat(self) -> None:
+        """The learner's seat in the session follows the seat picker (a solo game: the page's token)."""
+        s, seat = self.session, self.human.value
+        if s is None:
+            return
+        for held in s.seats_of(self.token):
+            if held != seat:
+                s.release_seat(held, self.token)
+        if seat is not None and seat >= 0 and s.seats_of(self.token) != [seat]:
+            s.claim_seat(seat, self.token)
+
+    def open_session(self, code: str, step: int | None = None) -> bool:
+        """Continue the stored game with this code (a reload, a new kernel); ``step``: read that step again.
+        A wrong code: one sentence, the current game kept."""
+        try:
+            session = Session.open(self.store, code)
+        except SessionError as problem:
+            self._say(problem)
+            return False
+        self._adopt(session)
+        game = session.game
+        quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
+        try:
+            self.players.value, self.side.value = game.state.num_players, game.state.side
+            self._setup_options(game.state.setup)
+            setup = session.setup
+            if "start" not in setup:
+                self.seed.value, self.seed_value = str(setup["seed"]), setup["seed"]
+                self.tenno.value = "tenno" in setup.get("expansions", ())
+                self.samurai.value = "samurai" in setup.get("expansions", ())
+        finally:
+            self._quiet = quiet
+        self.refresh_texts()
+        humans = session.human_seats()
+        quiet, self._quiet = self._quiet, True
+        try:
+            self.human.value = humans[0] if humans else -1
+        finally:
+            self._quiet = quiet
+        if humans:
+            try:
+                session.claim_seat(humans[0], self.token)  # a solo game: the same learner on a new page
+            except SessionError as problem:
+                self._say(problem)
+        self.steps.reset(game, at_end=True)
+        self.steps.reasons = dict(session.reasons)  # the bots' reasons are stored with their decisions
+        if step is not None and 0 <= step < len(self.steps.steps(game)):
+            self.steps.cursor = step
+        self._render()
+        return True
 
     # --- texts -----------------------------------------------------------------------------
     def refresh_texts(self) -> None:
@@ -195,6 +289,17 @@ class GamePanel:
 
     def _seat_changed(self) -> None:
         if not self._quiet and self.game is not None:
+            try:
+                self._sync_seat()
+                self._say(None)
+            except SessionError as problem:  # the store is down: the seat stays as it was
+                self._say(problem)
+                held = self.session.seats_of(self.token)
+                quiet, self._quiet = self._quiet, True
+                try:
+                    self.human.value = held[0] if held else -1
+                finally:
+                    self._quiet = quiet
             if self.learner_to_decide():
                 self.steps.go_last(self.game)  # your turn: the latest step, where your decision is
             self._render()
@@ -219,25 +324,41 @@ class GamePanel:
         self.refresh_texts()
         expansions = tuple(name for name, box in (("tenno", self.tenno), ("samurai", self.samurai)) if box.value)
         seed = self.seed_value
-        self.game = new_game(players=n, side=self.side.value, seed=seed, setup=self.setup.value, expansions=expansions)
-        self.bots = [make_bot("heuristic", seed * 10 + i) for i in range(n)]
+        human = self.human.value if self.human.value is not None and 0 <= self.human.value < n else None
+        setup = {"players": n, "side": self.side.value, "seed": seed, "setup": self.setup.value,
+                 "expansions": list(expansions), "bots": "heuristic", "solo": True}
+        try:
+            session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None)
+        except SessionError as problem:  # the store cannot be written: the current game stays
+            self._say(problem)
+            if self.game is not None:
+                return
+            from ..session import open_store  # no game at all yet: play in memory rather than show nothing
+            self.store = open_store("sqlite://")
+            session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None)
+        self._adopt(session)
         self.steps.reset(self.game, at_end=False)  # a new game is read from its set-up
-        self._marks = []
         self._render()
 
     def continue_game(self, game: Game, from_start: bool = False) -> None:
         """Go on with a loaded game (a save or a replayed record) in place of the current one;
-        ``from_start``: show its first step (a record is read step by step, as a replay)."""
-        self.game = game
+        ``from_start``: show its first step (a record is read step by step, as a replay).
+        It becomes a stored session of its own (its decisions stored as its first entries)."""
         quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
         try:
             self.players.value, self.side.value = game.state.num_players, game.state.side
         finally:
             self._quiet = quiet
         self.refresh_texts()
-        self.bots = [make_bot("heuristic", game.state.seed * 10 + i) for i in range(game.state.num_players)]
+        human = self.human.value if self.human.value is not None and 0 <= self.human.value < game.state.num_players else None
+        seats = {human: self.token} if human is not None else None
+        try:
+            session = Session.adopt(self.store, game, self.token, seats=seats)
+        except SessionError as problem:
+            self._say(problem)
+            return
+        self._adopt(session)
         self.steps.reset(game, at_end=not from_start)
-        self._marks = []
         self._render()
 
     def learner_to_decide(self) -> bool:
@@ -245,22 +366,35 @@ class GamePanel:
         return bool(who) and who[1] == self.human.value
 
     def _bot_turn(self) -> bool:
-        """Apply one bot decision; False when a human (or nobody) must decide."""
+        """Apply one bot decision (stored); False when a human (or nobody) must decide."""
         who = self.game.to_decide()
         if who is None or who[1] == self.human.value:
             return False
-        decision, reason = self.bots[who[1]].decide_with_reason(self.game)
-        index, position = len(self.game.decisions), len(self.game.state.log)
-        self.game.apply(decision)
-        self.steps.record(index, position, reason)
+        index = len(self.game.decisions)
+        if not self.session.bot_turn(mark=self._step_mark):
+            return False
+        self._step_mark = False
+        if index in self.session.reasons:
+            position, reason = self.session.reasons[index]
+            self.steps.record(index, position, reason)
         return True
 
     def _advance(self, done: Callable[[], bool]) -> int:
-        """Let the bots decide until ``done()`` (or until the learner or nobody must decide)."""
+        """Let the bots decide until ``done()`` (or until the learner or nobody must decide). A store that
+        cannot be written stops them: what was stored stays, the rest is said in one sentence."""
         applied = 0
-        while not done() and self._bot_turn():
-            applied += 1
+        try:
+            while not done() and self._bot_turn():
+                applied += 1
+        except SessionError as problem:
+            self._say(problem)
         return applied
+
+    def _begin_step(self) -> int:
+        """A step begins: its first decision carries the undo mark."""
+        self._step_mark = True
+        self._say(None)
+        return len(self.game.decisions)
 
     @property
     def step_events(self) -> list[dict]:
@@ -276,7 +410,7 @@ class GamePanel:
         """The next step of the game: one already played is re-read; else the bots play it to its end."""
         if self.game is None:
             return
-        mark = len(self.game.decisions)
+        mark = self._begin_step()
         applied = self.steps.forward(self.game, self._advance)
         self._finish_step(mark, applied)
 
@@ -295,7 +429,7 @@ class GamePanel:
         if self.game is None or self.game.over:
             return
         s = self.game.state
-        key, mark, start = (s.year, s.season), len(self.game.decisions), len(s.log)
+        key, mark, start = (s.year, s.season), self._begin_step(), len(s.log)
         applied = self._advance(lambda: (self.game.state.year, self.game.state.season) != key)
         self.steps.go_to_end_of_round(self.game, start)  # how the round ended; Back reads the rest of it
         self._finish_step(mark, applied)
@@ -303,7 +437,7 @@ class GamePanel:
     def to_end(self) -> None:
         if self.game is None:
             return
-        mark = len(self.game.decisions)
+        mark = self._begin_step()
         applied = self._advance(lambda: False)
         self.steps.go_last(self.game)
         self._finish_step(mark, applied)
@@ -329,22 +463,28 @@ class GamePanel:
         return self.apply_decision(self.choice.value)
 
     def apply_decision(self, decision: Decision) -> bool:
-        """Apply one decision of the learner as one step."""
-        start, mark = len(self.game.state.log), len(self.game.decisions)
-        self.game.apply(decision)
-        self._marks.append(mark)
+        """Apply one decision of the learner as one step (stored; the engine's refusal is raised as before)."""
+        return self.apply_decisions([decision])
+
+    def apply_decisions(self, decisions: list[Decision]) -> bool:
+        """Apply several decisions of the learner (a whole plan) as one step: one undo takes it back.
+        The engine checks them all first (its :class:`RuleViolation` is raised, nothing applied); a store
+        that cannot be written: one sentence, nothing applied."""
+        start = len(self.game.state.log)
+        try:
+            self.session.submit(decisions, self.token, expected_seq=self.session.seq)
+        except SessionError as problem:
+            from ..session import IllegalDecision
+
+            if isinstance(problem, IllegalDecision) and hasattr(problem.violation, "rule"):
+                raise problem.violation from None  # the engine's own refusal, as before the session layer
+            self._say(problem)
+            self._render()
+            return False
+        self._say(None)
         self.steps.go_to_event(self.game, start)
         self._render()
         return True
-
-    def apply_decisions(self, decisions: list[Decision]) -> None:
-        """Apply several decisions of the learner (a whole plan) as one step: one undo takes it back."""
-        start, mark = len(self.game.state.log), len(self.game.decisions)
-        for d in decisions:
-            self.game.apply(d)
-        self._marks.append(mark)
-        self.steps.go_to_event(self.game, start)
-        self._render()
 
     def undo(self) -> None:
         """Take the last step back (all decisions of that step)."""
@@ -368,16 +508,18 @@ class GamePanel:
             self._undo_to(index)
 
     def _undo_to(self, decisions: int) -> None:
-        while len(self.game.decisions) > decisions:
-            self.game.undo()
-        self._marks = [m for m in self._marks if m < decisions]
+        try:
+            self.session.undo_to(decisions, self.token)
+        except SessionError as problem:
+            self._say(problem)
+            return
+        self._say(None)
         self.steps.forget_after(decisions)
         self.steps.go_last(self.game)
         self._render()
 
     def _finish_step(self, mark: int, applied: int) -> None:
-        if applied:
-            self._marks.append(mark)
+        self._step_mark = False  # the session marked the step's first decision
         self._render()
 
     # --- drawing -------------------------------------------------------------------------------
@@ -431,6 +573,8 @@ class GamePanel:
             self.choice_box.layout.display = "none"
             self.plan_box.layout.display = "none"
         self.seat.render(token if deciding else None)
+        if self.on_address is not None:
+            self.on_address(**self.address_params())
 
     def _scroll_to(self, highlight: Highlight | None) -> None:
         """Bring the step's province into view in the board's box (once per step; the reader may scroll away)."""

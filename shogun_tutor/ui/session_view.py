@@ -1,13 +1,13 @@
-"""The guided game as a view of a shared session, for one device (until the game panel is itself one).
+"""The guided game showing a shared session (*Play together*), for one device.
 
-:func:`show_session` binds a :class:`~.game_panel.GamePanel` to a :class:`~shogun_tutor.session.Session`
-for the seat this device shows (its seat token), or for a watcher (no token):
+The guided game is a view of a :class:`~shogun_tutor.session.Session` (``GamePanel.session``; a learner's
+own game is a ``solo`` session). :func:`show_session` gives it a session of a group, for the seat this device
+shows (that seat's token), or for a watcher (no seat):
 
-* the panel's game is the session's game; every change goes through the session, so it is stored before
-  it is shown: the bots' decisions (*Next step*: :meth:`Session.advance_bots`), the learner's decisions
-  and whole plans (:meth:`Session.submit` with the sequence number the device has seen), the host's undo;
+* the panel decides with the seat's token: its decisions and whole plans are stored by the session
+  (:meth:`Session.submit`, with the sequence number the device has seen) before they are shown;
 * the step texts use the reasons the session stored with the bots' decisions (also those another
-  device's kernel made);
+  device's kernel made); a change found by the poller is drawn with :meth:`SessionBinding.sync`;
 * nothing secret is drawn: the bots' plans stay face down for a watcher as for a seated player, the court
   cards of other seats too, and the save box (a download of the whole game, plans and all) is hidden;
 * while the host has paused the game, only the host's device lets the bots play on.
@@ -24,7 +24,8 @@ WATCHER_VIEW = 99  # the court panel's viewer for a watcher: a seat nobody holds
 
 
 class SessionBinding:
-    """What :func:`show_session` keeps on a panel (``panel._session_binding``)."""
+    """What :func:`show_session` keeps on a panel (``panel._session_binding``): the session's device and what the
+    panel did before (restored by :func:`leave_session`)."""
 
     def __init__(self, panel, on_error: Callable[[str], None] | None):
         self.panel = panel
@@ -33,9 +34,11 @@ class SessionBinding:
         self.session = None
         self.token: str | None = None
         self.host_token: str | None = None
-        self._original_court = panel.court.set_state
+        self.own_token = panel.token  # the page's token for its own (solo) games
+        self._original = {"advance": panel._advance, "apply_decisions": panel.apply_decisions, "undo": panel.undo,
+                          "court": panel.court.set_state}
 
-    # --- what the panel calls instead of changing its own game ---------------------------------
+    # --- what the panel calls in a shared game --------------------------------------------------
     def _report(self, exc) -> None:
         from ..session.errors import SessionError
 
@@ -43,46 +46,26 @@ class SessionBinding:
             self.on_error(exc.sentence())
 
     def advance(self, done: Callable[[], bool]) -> int:
+        """The bots play on (stored), unless the host paused the game and this is not the host's device."""
         s = self.session
         if s.paused and not s.is_host(self.host_token):
             return 0
-        from ..session.errors import SessionError
-
-        try:
-            applied = s.advance_bots(done=done)
-        except SessionError as exc:
-            self._report(exc)
-            applied = 0
-        self.panel.steps.reasons = dict(s.reasons)
+        applied = self._original["advance"](done)
         if applied and self.on_played is not None:
-            self.panel._marks = list(s.marks)
             self.on_played()
         return applied
 
     def apply_decisions(self, decisions) -> bool:
-        from ..session.errors import SessionError
-
-        p, s = self.panel, self.session
-        if self.token is None:
-            return False
-        start = len(s.game.state.log)
-        try:
-            s.submit(list(decisions), self.token, expected_seq=s.seq)
-        except SessionError as exc:
-            self._report(exc)
-            self.sync(follow=True)
-            return False
-        if self.on_error is not None:
-            self.on_error("")
-        p.steps.reasons = dict(s.reasons)
-        p.steps.go_to_event(p.game, start)
-        p._marks = list(s.marks)
-        p._render()
-        if self.on_played is not None:
+        """This seat's decision(s), stored with the sequence number this device has seen (the panel's own way)."""
+        done = self._original["apply_decisions"](decisions)
+        if not done:
+            self.sync(follow=True)  # another device was quicker: the game as it is now
+        elif self.on_played is not None:
             self.on_played()
-        return True
+        return done
 
     def undo(self) -> None:
+        """The host's undo of the last step (for everyone)."""
         from ..session.errors import SessionError
 
         try:
@@ -92,40 +75,40 @@ class SessionBinding:
         self.sync(follow=True)
 
     def court(self, state, viewer=None) -> None:
-        self._original_court(state, WATCHER_VIEW if viewer is None or viewer < 0 else viewer)
+        self._original["court"](state, WATCHER_VIEW if viewer is None or viewer < 0 else viewer)
 
     # --- following the session ---------------------------------------------------------------------
     def sync(self, follow: bool = True) -> None:
         """Redraw after the session changed; ``follow``: show the latest step unless the reader reads back."""
         p, s = self.panel, self.session
-        back = p.steps.reading_back(p.game) if p.game is s.game else False
+        back = p.steps.reading_back(s.game)
         p.steps.reasons = dict(s.reasons)
-        if p.game is not s.game:
-            p.game = s.game
-            p.steps.reset(s.game, at_end=True)
-        elif follow and not back:
+        if follow and not back:
             p.steps.go_last(s.game)
-        p._marks = list(s.marks)
         p._render()
 
 
 def show_session(panel, session, token: str | None, host_token: str | None = None, step: int | None = None,
                  on_error: Callable[[str], None] | None = None, on_played: Callable[[], None] | None = None) -> None:
-    """Show ``session`` in ``panel`` for the seat of ``token`` (None: a watcher); ``step``: read back from there;
-    ``on_played()`` after this device stored a decision (the hot-seat curtain may come down)."""
+    """Show ``session`` in ``panel`` for the seat of ``token`` (None: a watcher); ``step``: read that step (the
+    address's ``step``, as :meth:`GamePanel.open_session` reads it); ``on_played()`` after this device stored a
+    decision (the hot-seat curtain may come down)."""
     b = getattr(panel, "_session_binding", None)
     if b is None:
         b = panel._session_binding = SessionBinding(panel, on_error)
         panel._advance = b.advance
         panel.apply_decisions = b.apply_decisions
-        panel.apply_decision = lambda decision: b.apply_decisions([decision])
         panel.undo = b.undo
         panel.court.set_state = b.court
     b.on_error, b.on_played = on_error, on_played
-    new = b.session is not session
+    new = panel.session is not session
     b.session, b.token, b.host_token = session, token, host_token
+    # the panel decides with this seat's token; a watcher's page holds no seat (its host token, if any, none)
+    panel.token = token or host_token or b.own_token
     seats = session.seats_of(token)
     seat = seats[0] if seats else -1
+    if new:
+        panel._adopt(session)
     quiet, panel._quiet = panel._quiet, True
     try:
         panel.players.value, panel.side.value = session.game.state.num_players, session.game.state.side
@@ -140,13 +123,15 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
     host = session.is_host(host_token)
     panel.undo_button.layout.display = None if host else "none"
     if new:
-        panel.game = None
-    b.sync(follow=True)
-    if new and step is not None:
-        panel.steps.cursor = max(0, step - 1)
+        panel.steps.reset(session.game, at_end=True)
+        panel.steps.reasons = dict(session.reasons)
+        if step is not None and 0 <= step < len(panel.steps.steps(session.game)):
+            panel.steps.cursor = step
         panel._render()
-    if new and seat >= 0 and panel.learner_to_decide():
-        panel.steps.go_last(panel.game)
+    else:
+        b.sync(follow=True)
+    if seat >= 0 and panel.learner_to_decide() and not panel.steps.in_present(session.game):
+        panel.steps.go_last(session.game)  # this seat's turn: where its decision is
         panel._render()
 
 
@@ -155,9 +140,10 @@ def leave_session(panel) -> None:
     b = getattr(panel, "_session_binding", None)
     if b is None:
         return
-    for name in ("_advance", "apply_decisions", "apply_decision", "undo"):
+    for name in ("_advance", "apply_decisions", "undo"):
         panel.__dict__.pop(name, None)
-    panel.court.set_state = b._original_court
+    panel.court.set_state = b._original["court"]
+    panel.token = b.own_token
     del panel._session_binding
     panel.steps.hide_plans = False
     panel.widget.children[0].layout.display = None

@@ -228,7 +228,12 @@ class TogetherPanel:
 
     # --- the store and this device's tokens --------------------------------------------------------
     def store(self):
-        """The session store (opened once per kernel); :class:`StoreUnavailable` if it cannot be opened."""
+        """The session store: the guided game's (one per kernel), else opened here; :class:`StoreUnavailable` if it
+        cannot be opened (a group's game needs the shared store: a stand-in in memory would reach no other device)."""
+        game = self.hooks.get("game")
+        panel = game() if game is not None else None
+        if panel is not None and getattr(panel, "store_problem", True) is None:
+            return panel.store
         if self._store is None:
             from ..session.errors import StoreUnavailable
             from ..session.store import open_store
@@ -289,15 +294,30 @@ class TogetherPanel:
 
         def go():
             session = Session.open(self.store(), code)
+            if session.solo:  # a learner's own stored game (every guided game is one): the guided game reopens it
+                game = self.hooks.get("game")
+                if game is not None:
+                    game().open_session(session.code, step)
+                self.open_button.value = False
+                self._unfold(False)
+                return
             address = self.hooks.get("address")
             token = address.tokens.get(session.code) if address is not None else None
             self._enter(session, token, step)
         return self._attempt(go)
 
     def open_code(self, code: str, step: int | None = None) -> bool:
-        """The link ``?game=CODE&step=N``: the session, read back at step ``N`` if given."""
-        self.unfold()
-        return self.join(code, step)
+        """The link ``?game=CODE&step=N``: the session, step ``N`` read again if given. A code that opens nothing is
+        said where a stored game's link is answered, in the guided game (its game kept)."""
+        if self.join(code, step):
+            if self.session is not None:
+                self.unfold()
+            return True
+        game = self.hooks.get("game")
+        if game is not None:
+            self.say("")
+            game().open_session(code, step)
+        return False
 
     def _enter(self, session, token: str | None, step: int | None = None) -> None:
         from ..session import codes
@@ -469,11 +489,6 @@ class TogetherPanel:
         moved = self.hooks.get("moved")
         if moved is not None:
             moved()
-
-    def step_number(self) -> int | None:
-        game = self.hooks.get("game")
-        panel = game() if game is not None else None
-        return panel.steps.cursor + 1 if panel is not None and panel.game is not None else None
 
     def copy_link(self) -> None:
         """Copy a link to the position this page shows (game, step, tab or chapter and screen)."""

@@ -80,7 +80,7 @@ def test_list_and_prune(store, capsys):
 
 def test_default_store_is_a_wal_sqlite_file_in_the_data_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("SHOGUN_TUTOR_DATABASE_URL", raising=False)
-    monkeypatch.setenv("SHOGUN_TUTOR_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("SHOGUN_TUTOR_SESSIONS", str(tmp_path / "data"))
     store = open_store()
     try:
         assert isinstance(store, SQLiteStore) and user_data_dir() == tmp_path / "data"

@@ -207,7 +207,7 @@ def game_device(tokens=None):
     return panel, game
 
 
-def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send(store_dir):
+def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send():
     from shogun_tutor.text.decisions import describe_decision
     from shogun_tutor.ui.hint import hint
 

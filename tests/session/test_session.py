@@ -1,0 +1,187 @@
+"""Sessions: codes, seats and tokens, submissions checked by the engine, races, undo, pacing, secrecy."""
+
+from __future__ import annotations
+
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.rules.state import Decision
+from shogun_tutor.session import (HIDDEN, BadCode, BadSetup, CodeNotFound, IllegalDecision, NotHost, NothingToUndo,
+                                  NotYourSeat, SeatTaken, Session, StaleDecision, codes, new_token, open_store)
+
+SETUP = {"players": 4, "side": "sun", "seed": 5, "setup": "beginner"}
+
+
+@pytest.fixture
+def mem():
+    return open_store("sqlite://")
+
+
+def test_codes_have_no_look_alikes():
+    for bad in "0O1IL2Z5S8BUV":
+        assert bad not in codes.ALPHABET
+    made = {codes.new_code() for _ in range(2000)}
+    assert len(made) > 1990 and all(codes.is_code(c) and len(c) == 6 for c in made)
+    assert codes.normalize(" ab-cd ef ") == "ABCDEF"
+
+
+def test_open_by_code_rebuilds_the_game(store):
+    host = new_token()
+    s = Session.create(store, SETUP, host)
+    assert codes.is_code(s.code) and s.is_host(host) and not s.is_host(new_token())
+    s.advance_bots(limit=40)
+    again = Session.open(store, s.code.lower())  # typed in lower case
+    assert again.game.save() == s.game.save() and again.seq == s.seq == 40
+    assert again.marks == s.marks == [0] and again.reasons == s.reasons
+    with pytest.raises(CodeNotFound) as err:
+        Session.open(store, "WWWWWW")
+    assert "WWWWWW" in err.value.sentence()
+    with pytest.raises(BadCode):
+        Session.open(store, "12345")
+
+
+def test_setup_is_validated():
+    mem = open_store("sqlite://")
+    for bad in ({"players": 7, "side": "sun", "seed": 1, "setup": "beginner"}, {**SETUP, "seed": -1},
+                {**SETUP, "extra": 1}, {**SETUP, "side": "moon"},  # beginner exists for the sun side only
+                {**SETUP, "expansions": ["tea"]}, "not a dict"):
+        with pytest.raises(BadSetup):
+            Session.create(mem, bad, new_token())
+    assert mem.list_sessions() == [] or all(i.entries == 0 for i in mem.list_sessions())
+
+
+def test_seats_tokens_and_the_host(mem):
+    host, ann, bob = new_token(), new_token(), new_token()
+    s = Session.create(mem, SETUP, host, seats={1: ann})
+    other = Session.open(mem, s.code)
+    assert s.seat_of(ann) == 1 and s.seat_of(bob) is None and s.human_seats() == [1]
+    with pytest.raises(SeatTaken) as err:
+        other.claim_seat(1, bob)
+    i18n.set_language("nl")
+    assert "Wit" in err.value.sentence() or "wit" in err.value.sentence().lower() or err.value.sentence()
+    i18n.set_language("en")
+    other.claim_seat(2, bob)
+    s.refresh()
+    assert s.seats_of(bob) == [2]
+    with pytest.raises(NotHost):
+        other.set_bot(1, bob)
+    with pytest.raises(NotYourSeat):
+        other.release_seat(1, bob)
+    s.set_bot(2, host)  # the host hands Bob's seat to a bot
+    other.refresh()
+    assert other.seat_of(bob) is None and other.human_seats() == [1]
+    s.release_seat(1, ann)
+    assert s.human_seats() == []
+    with pytest.raises(NotYourSeat):
+        s.claim_seat(9, ann)
+    # hot seat: one device, two seats
+    s.claim_seat(0, ann)
+    s.claim_seat(3, ann)
+    assert s.seats_of(ann) == [0, 3]
+
+
+def test_submit_is_checked_by_seat_and_engine_and_stores_nothing_refused(mem):
+    host, ann = new_token(), new_token()
+    s = Session.create(mem, SETUP, host, seats={0: ann})
+    assert s.to_decide() == ("plan", 0) and s.advance_bots() == 0  # a human decides first
+    seq, saved = s.seq, s.game.save()
+    with pytest.raises(NotYourSeat):
+        s.submit(s.game.legal_decisions()[0], host)
+    with pytest.raises(IllegalDecision) as err:
+        s.submit(Decision("plan", 0, field="castle", card="chest:5"), ann)
+    assert err.value.violation.rule == "plan.no_such_card"
+    with pytest.raises(IllegalDecision):  # the second of a batch is illegal: nothing of it is kept
+        first = s.game.legal_decisions()[0]
+        s.submit([first, Decision("plan", 0, field="castle", card="chest:5")], ann)
+    assert (s.seq, s.game.save()) == (seq, saved) and s.entries() == s.entries()[:seq]
+    events = s.submit(s.game.legal_decisions()[0], ann, expected_seq=s.seq)
+    assert s.seq == seq + 1 and isinstance(events, list)
+
+
+def test_two_devices_answer_the_same_decision_one_wins(store):
+    host, ann = new_token(), new_token()
+    a = Session.create(store, {**SETUP, "solo": False}, host, seats={0: ann})
+    b = Session.open(store, a.code)  # the same seat open on a second device (same token)
+    da, db = a.game.legal_decisions()[0], b.game.legal_decisions()[-1]
+    a.submit(da, ann, expected_seq=a.seq)
+    with pytest.raises(StaleDecision) as err:
+        b.submit(db, ann, expected_seq=b.seq)
+    assert err.value.session is b and b.seq == a.seq and b.game.decisions == [da]
+    assert [e.seq for e in a.entries()] == list(range(1, a.seq + 1))
+
+
+def test_undo_is_an_entry_every_device_follows(store):
+    host = new_token()
+    s = Session.create(store, SETUP, host)
+    watcher = Session.open(store, s.code)
+    s.advance_bots(limit=7)
+    mid = s.game.save()
+    s.advance_bots(limit=5)
+    assert s.marks == [0, 7]
+    with pytest.raises(NotHost):
+        Session.open(store, s.code).undo(new_token())
+    s.undo(host)
+    assert s.game.save() == mid and s.marks == [0] and len(s.game.decisions) == 7
+    assert watcher.refresh() and watcher.game.save() == mid
+    assert [e.kind for e in s.entries()][-1] == "undo"  # append-only: the undone decisions are still stored
+    assert Session.open(store, s.code).game.save() == mid
+    s.undo(host)
+    with pytest.raises(NothingToUndo):
+        s.undo(host)
+    s.advance_bots(limit=3)
+    assert Session.open(store, s.code).game.save() == s.game.save()
+
+
+def test_pacing_and_what_the_host_shows(mem):
+    host = new_token()
+    s = Session.create(mem, {**SETUP, "solo": False}, host)
+    w = Session.open(mem, s.code)
+    s.set_paused(True, host)
+    s.show({"tab": "rulebook", "chapter": "battles", "screen": 2}, host)
+    w.refresh()
+    assert w.paused and w.shown == {"tab": "rulebook", "chapter": "battles", "screen": 2}
+    with pytest.raises(NotHost):
+        w.set_paused(False, new_token())
+    with pytest.raises(BadSetup):
+        s.show({"chapter": "<script>"}, host)
+
+
+def test_a_solo_game_is_anyone_s_with_its_code(mem):
+    first, later = new_token(), new_token()  # a reload: a new kernel, a new token
+    s = Session.create(mem, {**SETUP, "solo": True}, first, seats={2: first})
+    again = Session.open(mem, s.code)
+    assert again.is_host(later)
+    again.claim_seat(2, later)  # the same learner on a new page takes the seat back
+    assert again.seats_of(later) == [2]
+
+
+def test_view_hides_other_seats_plans_until_turned_up(mem):
+    host, ann, bob = new_token(), new_token(), new_token()
+    s = Session.create(mem, {**SETUP, "solo": False}, host, seats={0: ann, 1: bob})
+    plan = []
+    while s.to_decide() == ("plan", 0):
+        d = s.game.legal_decisions()[0]
+        plan.append(d)
+        s.submit(d, ann)
+    mine, theirs, watcher = s.view_for(ann), s.view_for(bob), s.view_for(None)
+    assert mine.seat == 0 and theirs.seat == 1 and watcher.seat is None and not watcher.host
+    assert all(c != HIDDEN for c in mine.state.players[0].plan.values())
+    cards = [c for c in theirs.state.players[0].plan.values() if c is not None]
+    assert cards and set(cards) == {HIDDEN}
+    assert {d.card for d in watcher.decisions if d.player == 0 and d.card is not None} == {HIDDEN}
+    done = [e for e in watcher.log if e["rule"] == "plan.done" and e["player"] == 0]
+    assert done and set(c for c in done[0]["plan"].values() if c) == {HIDDEN}
+    # province cards in a hand are public (they are the provinces one holds); which card lies on which field is not
+    secret = {(f, c) for f, c in s.game.state.players[0].plan.items() if c is not None}
+    seen = {(d.field, d.card) for d in watcher.decisions} | set(watcher.state.players[0].plan.items())
+    seen |= {(f, c) for e in watcher.log if e["rule"].startswith("plan.") for f, c in e.get("plan", {}).items()}
+    assert secret and not secret & seen
+    assert secret <= {(d.field, d.card) for d in mine.decisions} and s.game.state.players[0].plan != watcher.state.players[0].plan
+    # later in the round the cards are turned up one by one; after the round all are public again
+    while s.to_decide() and s.to_decide()[1] == 1 and s.to_decide()[0] == "plan":
+        s.submit(s.game.legal_decisions()[0], bob)
+    s.release_seat(0, ann)
+    s.release_seat(1, bob)
+    year_season = (s.game.state.year, s.game.state.season)
+    s.advance_bots(done=lambda: (s.game.state.year, s.game.state.season) != year_season)
+    assert all(HIDDEN not in (d.card or "") for d in s.view_for(None).decisions[: len(plan)])

@@ -1,0 +1,83 @@
+"""The guided game is a view of a stored session: a reload (a new panel, a new kernel) continues it."""
+
+from __future__ import annotations
+
+import pytest
+
+from shogun_tutor.session import Session, StoreUnavailable
+from shogun_tutor.ui.app import build_app
+from shogun_tutor.ui.game_panel import GamePanel
+
+
+def test_every_step_is_stored_and_a_new_page_continues_it():
+    panel = GamePanel(players=4, seed=3)
+    for _ in range(6):
+        panel.next_step()
+    stored = Session.open(panel.store, panel.code)
+    assert stored.game.save() == panel.game.save() and stored.marks == panel._marks
+    again = GamePanel(players=3, seed=9)  # another page: its own new game first
+    assert again.open_session(panel.code)
+    assert again.game.save() == panel.game.save() and again.players.value == 4 and again.seed.value == "3"
+    assert again.steps.reasons == panel.steps.reasons  # the bots' reasons come back with their decisions
+    again.undo()  # the undo points are stored too
+    panel.session.refresh()
+    assert panel.game.save() == again.game.save()
+    again.next_step()
+    assert Session.open(panel.store, panel.code).game.save() == again.game.save()
+
+
+def test_the_learner_keeps_the_seat_after_a_reload():
+    panel = GamePanel(players=3, seed=2)
+    panel.human.value = 1
+    while not panel.learner_to_decide():
+        panel.next_step()
+    plan = panel.plan_board.model if panel.plan_board is not None else None
+    assert plan is not None
+    again = GamePanel()
+    again.open_session(panel.code)
+    assert again.human.value == 1 and again.learner_to_decide() and again.session.seats_of(again.token) == [1]
+
+
+def test_a_store_that_cannot_be_written_changes_nothing_and_the_retry_works(monkeypatch):
+    panel = GamePanel(players=3, seed=5)
+    panel.next_step()
+    before, seq = panel.game.save(), panel.session.seq
+    real = panel.store.append
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("disk I/O error")
+
+    monkeypatch.setattr(panel.store, "append", down)
+    panel.next_round()
+    assert panel.game.save() == before and panel.session.seq == seq
+    assert "could not be saved" in panel.notice.value
+    monkeypatch.setattr(panel.store, "append", real)
+    panel.next_round()
+    assert panel.notice.value == "" and panel.session.seq > seq
+    assert Session.open(panel.store, panel.code).game.save() == panel.game.save()
+
+
+def test_the_address_carries_the_game_and_the_step_read_again():
+    app = build_app()
+    app.show("game")
+    panel = app.panel("game")
+    assert app.address.params == {"game": panel.code, "step": None}
+    for _ in range(3):
+        panel.next_step()
+    panel.back()
+    step = panel.steps.cursor
+    assert app.address.params == {"game": panel.code, "step": str(step)}
+    other = build_app()
+    other.open_from_query(f"lang=nl&game={panel.code}&step={step}")
+    shown = other.panel("game")
+    assert other.tab.selected_index == 3 and shown.code == panel.code and shown.steps.cursor == step
+    assert shown.game.save() == panel.game.save()
+
+
+@pytest.mark.parametrize("code", ["WWWWWW", "not-a-code", "0O1IL2"])
+def test_a_wrong_code_is_one_sentence_and_keeps_the_game(code):
+    app = build_app()
+    app.open_from_query(f"game={code}")
+    panel = app.panel("game")
+    assert "No game has the code" in panel.notice.value and panel.game is not None
+    assert app.address.params["game"] == panel.code
