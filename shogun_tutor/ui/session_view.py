@@ -60,9 +60,21 @@ class SessionBinding:
         done = self._original["apply_decisions"](decisions)
         if not done:
             self.sync(follow=True)  # another device was quicker: the game as it is now
-        elif self.on_played is not None:
+            return done
+        self._to_my_turn()
+        if self.on_played is not None:
             self.on_played()
         return done
+
+    def _to_my_turn(self) -> bool:
+        """This seat must decide again: show the present, where its decision is (the group waits for it; the
+        steps before can be read with Back)."""
+        p, g = self.panel, self.session.game
+        if p.learner_to_decide() and not p.steps.in_present(g):
+            p.steps.go_last(g)
+            p._render()
+            return True
+        return False
 
     def undo(self) -> None:
         """The host's undo of the last step (for everyone)."""
@@ -86,6 +98,7 @@ class SessionBinding:
         if follow and not back:
             p.steps.go_last(s.game)
         p._render()
+        self._to_my_turn()
 
 
 def show_session(panel, session, token: str | None, host_token: str | None = None, step: int | None = None,

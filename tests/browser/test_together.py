@@ -152,7 +152,7 @@ def test_a_class_plays_a_year_together(browser, together_server):
         teacher = stack.enter_context(device(browser, 1920, 1080, url + "?tab=game&teacher=1"))
         teacher.page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=RENDER_TIMEOUT_MS)
         code = start_session(teacher, 4)
-        assert f"game={code}" in teacher.page.evaluate("location.search")
+        teacher.page.wait_for_function("(c) => location.search.includes('game=' + c)", arg=code, timeout=10_000)
         assert teacher.page.locator(".shogun-join svg").count() == 1  # the QR code, drawn in the page
         students = [stack.enter_context(device(browser, w, h, url + f"?game={code}"))
                     for w, h in ((1366, 768), (1366, 768), (390, 844))]
@@ -295,7 +295,10 @@ def test_in_japanese_the_projector_shows_a_chapter_to_every_watcher(browser, tog
             wait_text(teacher.page, ".shogun-together-seat-4", "別の端末", timeout=10_000)
             teacher.screenshot("together-teacher-ja-1920")
             phone.screenshot("together-student-phone-ja-390")
-            teacher.page.locator(".shogun-host-controls select").first.select_option("chapter:battles")
+            from shogun_tutor.rulebook import content
+
+            battles = 1 + [c.key for c in content.CHAPTERS].index("battles")  # after "the game"
+            teacher.page.locator(".shogun-host-controls select").first.select_option(index=battles)
             teacher.page.locator("button.shogun-host-show").first.click()
             phone.page.wait_for_function("location.search.includes('chapter=battles')", timeout=10_000)
             assert phone.visible(".shogun-rulebook")
