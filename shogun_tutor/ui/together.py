@@ -411,9 +411,15 @@ class TogetherPanel:
     def _host(self, what: str, value: Any = None) -> None:
         if self.session is None:
             return
-        if what == "step":
+        if what == "step":  # the class moves on: the bots play the next step (not a step read again)
             game = self.hooks.get("game")
-            self._attempt(lambda: game().next_step() if game is not None else None)
+
+            def step():
+                panel = game()
+                panel.steps.go_last(panel.game)
+                panel.next_step()
+            if game is not None:
+                self._attempt(step)
         elif what == "pause":
             self._attempt(lambda: self.session.set_paused(bool(value), self.token))
         elif what == "undo":
