@@ -36,9 +36,11 @@ the process either.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -220,7 +222,9 @@ class Session:
         if row is None:
             raise CodeNotFound(code)
         session = cls(store, code, check_setup(row.setup), row.host)
-        session._apply_entries(store.entries_after(code, 0))
+        entries = store.entries_after(code, 0)
+        with _gc_paused():  # the undo history grows by a state per decision: the cyclic GC re-walked it ~3x over
+            session._apply_entries(entries)
         session._reseed_bots()
         return session
 
@@ -480,43 +484,56 @@ class Session:
         for entry in entries:
             if entry.seq != self.seq + 1:
                 raise BadSetup(f"the log jumps from entry {self.seq} to {entry.seq}")
-            body = entry.body
-            if entry.kind == "decision":
-                if done:
-                    position = done.pop(0)
-                else:
-                    index = len(game.decisions)
-                    position = len(game.state.log)
-                    try:
-                        game.apply(Decision.from_dict(body["d"]))
-                    except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
-                        raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
-                del self.positions[index:]
-                self.positions.append(position)
-                if body.get("mark"):
-                    self.marks.append(index)
-                if body.get("reason"):
-                    raw = dict(body["reason"])
-                    self.reasons[index] = (position, Reason(raw.pop("kind"), **raw))
-                index += 1
-            elif entry.kind == "undo":
-                to = body["to"]
-                while len(game.decisions) > to:
-                    game.undo()
-                self.marks = [m for m in self.marks if m < to]
-                del self.positions[to:]
-                self.reasons = {i: r for i, r in self.reasons.items() if i < to}
-            elif entry.kind == "seat":
-                self.seats[body["seat"]] = Seat(body["seat"], body.get("holder"))
-            elif entry.kind == "pace":
-                self.paused = bool(body.get("paused"))
-            elif entry.kind == "show":
-                self.shown = dict(body)
-            else:
-                raise BadSetup(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
+            try:
+                index = self._apply_entry(entry, done, index)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                raise BadSetup(f"entry {entry.seq} is malformed: {type(exc).__name__}: {exc}") from None
             self.seq = entry.seq
         for listener in list(self._listeners):
             listener(self)
+
+    def _apply_entry(self, entry: Entry, done: list[int], index: int) -> int:
+        """One entry (see :meth:`_apply_entries`); returns the index of the next decision."""
+        game = self.game
+        body = entry.body
+        if entry.kind == "decision":
+            if done:
+                position = done.pop(0)
+            else:
+                index = len(game.decisions)
+                position = len(game.state.log)
+                try:
+                    game.apply(Decision.from_dict(body["d"]))
+                except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
+                    raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
+            del self.positions[index:]
+            self.positions.append(position)
+            if body.get("mark"):
+                self.marks.append(index)
+            if body.get("reason"):
+                raw = dict(body["reason"])
+                self.reasons[index] = (position, Reason(raw.pop("kind"), **raw))
+            index += 1
+        elif entry.kind == "undo":
+            to = body["to"]
+            while len(game.decisions) > to:
+                game.undo()
+            self.marks = [m for m in self.marks if m < to]
+            del self.positions[to:]
+            self.reasons = {i: r for i, r in self.reasons.items() if i < to}
+        elif entry.kind == "seat":
+            seat, holder = body["seat"], body.get("holder")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats) or not (
+                    holder is None or isinstance(holder, str)):
+                raise ValueError(f"no such seat {seat!r}")
+            self.seats[seat] = Seat(seat, holder)
+        elif entry.kind == "pace":
+            self.paused = bool(body.get("paused"))
+        elif entry.kind == "show":
+            self.shown = dict(body)
+        else:
+            raise BadSetup(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
+        return index
 
     # --- reading the log ------------------------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -526,6 +543,19 @@ class Session:
     def address(self, step: int | None = None) -> str:
         """The query that reopens this session (``game=CODE``, ``&step=N`` when reading back)."""
         return f"game={self.code}" + (f"&step={step}" if step is not None else "")
+
+
+@contextmanager
+def _gc_paused():
+    """Pause Python's cyclic garbage collector while a log is replayed (nothing cyclic is made there to be
+    freed; the collections are only the cost of walking the growing history again and again)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _round_start(log: list[dict]) -> int:

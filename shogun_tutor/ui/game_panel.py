@@ -228,7 +228,7 @@ class GamePanel:
         self.steps.reset(game, at_end=True)
         self.steps.reasons = dict(session.reasons)  # the bots' reasons are stored with their decisions
         if step is not None and 0 <= step < len(self.steps.steps(game)):
-            self.steps.cursor = step
+            self.steps.cursor = self.steps.frontier = step  # shown as the page showed it; Next reads on from there
         self._render()
         return True
 

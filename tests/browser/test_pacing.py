@@ -167,7 +167,12 @@ def test_save_reload_upload_and_continue(browser, voila_url, tmp_path):
         page.reload()
         page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=120_000)
         page.wait_for_selector(".shogun-step-label b", timeout=60_000)
-        assert page.locator(".shogun-status").first.inner_text() != status  # a fresh game after the reload
+        # the address carries the game (issue 20, docs/sessions.md): the reload continues it where it was
+        page.wait_for_function("(s) => document.querySelector('.shogun-status').innerText === s", arg=status,
+                               timeout=60_000)
+        page.locator(".shogun-game-settings button", has_text="New game").first.click()  # a fresh game, then the file
+        page.wait_for_function("(s) => document.querySelector('.shogun-status').innerText !== s", arg=status,
+                               timeout=60_000)
         with page.expect_file_chooser() as chooser:
             page.locator(".shogun-save-box button", has_text="Continue a saved game").first.click()
         chooser.value.set_files(str(saved))

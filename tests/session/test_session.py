@@ -57,8 +57,11 @@ def test_seats_tokens_and_the_host(mem):
     assert s.seat_of(ann) == 1 and s.seat_of(bob) is None and s.human_seats() == [1]
     with pytest.raises(SeatTaken) as err:
         other.claim_seat(1, bob)
+    from shogun_tutor.text import terms
+
     i18n.set_language("nl")
-    assert "Wit" in err.value.sentence() or "wit" in err.value.sentence().lower() or err.value.sentence()
+    assert err.value.sentence() == "De plaats van {colour} is al bezet door een ander apparaat; kies een vrije plaats of kijk mee.".format(
+        colour=terms.colour_name(terms.COMPONENTS.colours[1]) if hasattr(terms, "COMPONENTS") else terms.colour_name("white"))
     i18n.set_language("en")
     other.claim_seat(2, bob)
     s.refresh()
@@ -185,3 +188,17 @@ def test_view_hides_other_seats_plans_until_turned_up(mem):
     year_season = (s.game.state.year, s.game.state.season)
     s.advance_bots(done=lambda: (s.game.state.year, s.game.state.season) != year_season)
     assert all(HIDDEN not in (d.card or "") for d in s.view_for(None).decisions[: len(plan)])
+
+
+def test_a_tampered_log_is_refused_in_one_sentence(store):
+    host = new_token()
+    s = Session.create(store, SETUP, host)
+    s.advance_bots(limit=3)
+    for kind, body in (("seat", {"seat": 99, "holder": None}), ("undo", {"to": "x"}), ("decision", {"d": {"kind": "plan"}}),
+                       ("decision", {"d": {"kind": "plan", "player": 0, "field": "castle", "card": "chest:5"}}),
+                       ("weird", {})):
+        fresh = Session.create(store, SETUP, host)
+        store.append(fresh.code, 0, [(kind, body)], "n")
+        with pytest.raises(BadSetup) as err:
+            Session.open(store, fresh.code)
+        assert err.value.sentence() == "This game cannot be opened: its set-up is not valid."
