@@ -55,12 +55,34 @@ def default_tabs() -> Tabs:
             return panel
         return once("game", make)
 
+    def together():
+        """The "Play together" bar above the guided game (ui/together.py), wired to the app."""
+        from .together import TogetherPanel
+
+        def make():
+            app = holder.get("app")
+            return TogetherPanel({"address": app.address if app is not None else None, "game": game,
+                                  "present": lambda where: app.present(where) if app is not None else None,
+                                  "moved": lambda: app.follow() if app is not None else None,
+                                  "position": lambda: app.position() if app is not None else {}})
+        return once("together", make)
+
+    def game_tab():
+        import ipywidgets as w
+
+        panel = game()
+        panel.steps.label.observe(lambda _c: holder["app"].follow() if "app" in holder else None, names="value")
+        box = w.VBox([together().widget, together().curtain.widget, panel.widget])
+        box.add_class("shogun-game-tab")
+        return box
+
     def rulebook():
         from .rulebook_panel import RulebookPanel
 
         def make():
             panel = RulebookPanel(holder.pop("chapter", "goal"))  # a shared link opens its chapter first
             panel.on_teacher = lambda on: holder["app"].set_teacher(on) if "app" in holder else None
+            panel.on_move = lambda: holder["app"].follow() if "app" in holder else None
             return panel
         return once("rulebook", make)
 
@@ -76,7 +98,11 @@ def default_tabs() -> Tabs:
     def welcome():
         from .welcome import Welcome
         return once("welcome", lambda: Welcome({"learn": lambda: go("rulebook"), "play": lambda: go("game"),
-                                                "lookup": lambda: go("lookup")}))
+                                                "lookup": lambda: go("lookup"), "together": play_together}))
+
+    def play_together() -> None:
+        go("game")
+        together().unfold()
 
     def board():
         from .board_panel import BoardPanel
@@ -101,7 +127,7 @@ def default_tabs() -> Tabs:
             (N_("Welcome"), lambda: welcome().widget),
             (N_("Rulebook"), lambda: rulebook().widget),
             (N_("Look up"), lambda: lookup().widget),
-            (N_("Guided game"), lambda: game().widget),
+            (N_("Guided game"), game_tab),
             (N_("Board"), board),
             (N_("Battle tower"), lambda: tower().widget),
             (N_("Cards and tables"), cards),
@@ -244,6 +270,11 @@ class App:
         self.language_label = w.Label()
         self.language_label.add_class("shogun-language-label")
         self._built: set[int] = set()
+        from .address import Address
+
+        # the page's address (history.replaceState: ?game=<code>&step=N, chapter, screen, tab) and this device's
+        # seat tokens (ui/address.py)
+        self.address = Address()
         self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])
         if hasattr(self._tabs, "holder"):
             self._tabs.holder["app"] = self
@@ -261,10 +292,7 @@ class App:
         style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
-        from .address import Address
-
         self.bridge = Bridge()
-        self.address = Address()  # ?game=<code>&step=N follows the guided game (ui/address.py)
         self.bridge.on_why(self.why)
         self.bridge.on_key(self._on_key)
         self._back_to: int | None = None
@@ -273,6 +301,7 @@ class App:
                              layout=w.Layout(max_width="1400px", width="100%"))
         self.widget.add_class("shogun-app")
         self.tab.observe(lambda change: self._keys_follow_tab(), names="selected_index")
+        self.tab.observe(lambda change: self.follow(), names="selected_index")
         self.language.observe(self._on_pick, names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         if i18n.current_language() != language:
@@ -382,9 +411,55 @@ class App:
         self.widget.layout.max_width = "none" if on else "1400px"
         if self.teacher.value != on:
             self.teacher.value = on
+        self.follow()
         rb = self._tabs.holder.get("rulebook") if hasattr(self._tabs, "holder") else None
         if rb is not None and rb.teacher.value != on:
             rb.teacher.value = on
+
+    # --- the address follows the position (issue 20): ?game=CODE&step=N&tab=game, ?chapter=battles&screen=2
+    def position(self) -> dict:
+        """Where this page is: language, tab, chapter and screen, game session and step."""
+        where: dict = {}
+        if i18n.current_language() != default_language():
+            where["lang"] = i18n.current_language()
+        tab = self._shown_tab()
+        holder = getattr(self._tabs, "holder", {})
+        if tab == "rulebook" and "rulebook" in holder:
+            rb = holder["rulebook"]
+            where.update(chapter=rb.chapter_key, screen=rb.screen + 1)
+        elif tab and tab != "welcome":
+            where["tab"] = tab
+        game = holder.get("game")
+        if game is not None and hasattr(game, "address_params"):  # the game (every game is stored) and a step read back
+            params = game.address_params()
+            where["game"] = params.get("game")
+            if tab == "game":
+                where["step"] = params.get("step")
+        if self.teacher.value:
+            where["teacher"] = 1
+        return where
+
+    def follow(self) -> None:
+        """Put the position into the page's address (no reload, no history entry)."""
+        if hasattr(self, "teacher"):
+            self.address.replace(self.position())
+
+    def present(self, where: dict) -> None:
+        """Show what the host shows every watcher: ``{"tab": ..., "chapter": ..., "screen": ..., "demo": ...}``."""
+        from ..rulebook import content
+
+        chapter, demo = where.get("chapter"), where.get("demo")
+        if demo and not chapter:  # a demo: the chapter whose try-it it is, with that try-it chosen
+            chapter = next((c.key for c in content.CHAPTERS if demo in c.scenarios), None)
+        if chapter in {c.key for c in content.CHAPTERS}:
+            rb = self.panel("rulebook")
+            rb.open(chapter, int(where.get("screen") or 0))
+            if demo and demo in [v for _l, v in rb.scenario_pick.options]:
+                rb.scenario_pick.value = demo
+            self.show("rulebook")
+            return
+        if where.get("tab") in TAB_KEYS:
+            self.show(where["tab"])
 
     def open_from_query(self, query: str | None) -> None:
         """Apply a shared link: ``?lang=nl&chapter=battles&screen=2&teacher=1&tab=lookup``, ``?demo=tied-region``,
@@ -410,8 +485,10 @@ class App:
             rb.open(address.chapter, address.screen)
             self.show("rulebook")
         elif address.game is not None and self.panel("game") is not None:
-            self.panel("game").open_session(address.game, address.step)
-            self.show("game")  # a wrong code: the game tab says so in one sentence, with a new game
+            # a learner's own stored game reopens in the guided game, a shared one in the "Play together" bar;
+            # a wrong code: one sentence, with a new game
+            self._tabs.holder["together"].open_code(address.game, address.step)
+            self.show("game")
         elif address.demo is not None and self.panel("game") is not None:
             from .demos import open_demo
 
@@ -426,6 +503,7 @@ class App:
         if address.teacher:
             self.set_teacher(True)
         self._show_address_problems()
+        self.follow()
 
     def _show_address_problems(self) -> None:
         """The link's problems as sentences in the current language (empty when there are none)."""

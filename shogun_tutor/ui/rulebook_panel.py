@@ -77,6 +77,7 @@ class RulebookPanel:
         self.widget = w.VBox([nav, w.HBox([self.visual_box, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("shogun-rulebook")
         self.on_teacher = None  # set by the app: called with True/False
+        self.on_move = None  # set by the app: called after each move to a chapter or screen (the address follows)
         self._quiet = False  # True while options are replaced (language change)
         self.chapters.observe(lambda c: c["new"] and not self._quiet and c["new"] != self.chapter_key and self.open(c["new"]), names="value")
         self.prev_button.on_click(lambda _b: self.key("prev"))
@@ -105,6 +106,8 @@ class RulebookPanel:
             self._render_visual()
         if changed or before != self.scenario_ids():  # a card's screen has its own try-its
             self._render_tryits()
+        if self.on_move is not None:
+            self.on_move()
 
     def card(self) -> cards.CardScreen | None:
         """The card shown on the current screen (an action, event or special card), if any."""

@@ -93,6 +93,7 @@ class StepView:
         self.log_box = w.Accordion(children=[w.VBox([self.log_all, self.log])], selected_index=None)
         self.game = None  # the game last drawn (the log is drawn when opened)
         self.seat: int | None = None  # the learner's seat when one is seated
+        self.hide_plans = False  # a shared game (ui/together.py): plans face down for a watcher too
         self.log_box.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="selected_index")
         self.log_all.observe(lambda _c: self._render_log(self.game) if self.game is not None else None, names="value")
 
@@ -262,7 +263,7 @@ class StepView:
         rows = [f"<li>{self._move_html(d, r)}</li>" for d, r in moves]
         box = "<ul class='shogun-bot-moves' style='margin:0.2em 0 0.4em 1.1em;padding:0'>{}</ul>"
         if step.kind == "plan":  # plans are secret at the table: shown only to who opens them
-            if self.seat is not None and self.seat >= 0:  # a seated learner: only what the game has turned up
+            if self.hide_plans or (self.seat is not None and self.seat >= 0):  # only what the game has turned up
                 shown = [r for (d, _r), r in zip(moves, rows) if face_up(game.state.log, step.start, d)]
                 hidden = len(rows) - len(shown)
                 rows = shown

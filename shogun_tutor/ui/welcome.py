@@ -70,7 +70,7 @@ def year_html() -> str:
 
 
 class Welcome:
-    """``Welcome(doors).widget``; ``doors`` maps 'learn', 'play', 'lookup' to what each door opens."""
+    """``Welcome(doors).widget``; ``doors`` maps 'learn', 'play', 'lookup', 'together' to what each door opens."""
 
     def __init__(self, doors: dict[str, Callable[[], None]] | None = None):
         self.doors = doors or {}
@@ -81,6 +81,7 @@ class Welcome:
             "learn": w.Button(icon="book", button_style="primary", layout=w.Layout(width="auto")),
             "play": w.Button(icon="play", button_style="success", layout=w.Layout(width="auto")),
             "lookup": w.Button(icon="search", layout=w.Layout(width="auto")),
+            "together": w.Button(icon="users", layout=w.Layout(width="auto")),
         }
         for key, b in self.buttons.items():
             b.add_class(f"shogun-door-{key}")
@@ -107,6 +108,8 @@ class Welcome:
         self.buttons["learn"].description = _("Learn the rules")
         self.buttons["play"].description = _("Play a guided game")
         self.buttons["lookup"].description = _("Look something up")
+        self.buttons["together"].description = _("Play together")
+        self.buttons["together"].tooltip = _("A game that several devices join by code: each player on their own device")
 
     def close(self) -> None:
         self._unsubscribe()

@@ -30,7 +30,8 @@ def test_first_screen_is_the_welcome_without_any_plotly_figure():
     assert figures(app.widget) == 0
     welcome = app.panel("welcome")
     assert "Welcome to Shogun" in welcome.intro.value and "<svg" in welcome.map.value
-    assert [b.description for b in welcome.buttons.values()] == ["Learn the rules", "Play a guided game", "Look something up"]
+    assert [b.description for b in welcome.buttons.values()] == ["Learn the rules", "Play a guided game",
+                                                                  "Look something up", "Play together"]
     welcome.buttons["learn"].click()
     assert app.tab.selected_index == 1
     assert figures(app.widget) == 1  # the first chapter's board, drawn when it is opened
@@ -38,6 +39,9 @@ def test_first_screen_is_the_welcome_without_any_plotly_figure():
     assert app.tab.selected_index == 3
     welcome.buttons["lookup"].click()
     assert app.tab.selected_index == 2
+    welcome.buttons["together"].click()  # the guided game with the "Play together" bar open
+    together = app._tabs.holder["together"]
+    assert app.tab.selected_index == 3 and together.start_box.layout.display is None
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))

@@ -1,0 +1,89 @@
+"""Live updates: the kernel looks at the session's store every :data:`INTERVAL` seconds.
+
+A decision made on one device is stored; every other device's kernel polls the store from an asyncio task
+in the kernel's own event loop (the one ipykernel runs its messages in: no thread, no lock, a poll never
+runs in the middle of a click's handler) and redraws its view when the session moved on. A poll that
+finds nothing new costs one small read (the session's last entry number). A store that cannot be read
+is asked again at the next tick: the game shown stays as it was, and the error is reported once.
+
+``tests/ui/test_live.py`` runs the poller in a plain asyncio loop; ``tests/browser/bench_together.py``
+prints the delay from a click on one page to the display on another and the CPU an idle kernel spends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Callable
+
+#: seconds between two looks at the store: a decision shows on the other devices within about this long
+INTERVAL = 0.25
+
+log = logging.getLogger(__name__)
+
+
+class Poller:
+    """``Poller(check, on_change)``: every ``interval`` s ``check()`` (True when the session moved on) and then
+    ``on_change()``; ``on_error(exc)`` hears a failed check (once until a check succeeds again)."""
+
+    def __init__(self, check: Callable[[], bool], on_change: Callable[[], None], interval: float = INTERVAL,
+                 on_error: Callable[[Exception], None] | None = None):
+        self.check, self.on_change, self.interval, self.on_error = check, on_change, interval, on_error
+        self._task: asyncio.Task | None = None
+        self.polls = 0  # looks at the store since start (for the benchmark and tests)
+        self.changes = 0
+        self.failing = False
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self, loop: asyncio.AbstractEventLoop | None = None) -> bool:
+        """Start polling in ``loop`` (default: the running loop: in a kernel, cells and widget messages run
+        inside ipykernel's asyncio loop); False without one (a script, a test: call :meth:`poll_once`)."""
+        if self.running:
+            return True
+        if loop is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return False
+        self._task = loop.create_task(self._run())
+        return True
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def poll_once(self) -> bool:
+        """One look at the store (what each tick does); True when the view was redrawn."""
+        self.polls += 1
+        try:
+            changed = self.check()
+        except Exception as exc:  # the store is down: keep the game shown, say it once, ask again next tick
+            if not self.failing:
+                self.failing = True
+                log.warning("the game store could not be read: %s", exc)
+                if self.on_error is not None:
+                    self.on_error(exc)
+            return False
+        if self.failing:
+            self.failing = False
+            if self.on_error is not None:
+                self.on_error(None)
+        if changed:
+            self.changes += 1
+            self.on_change()
+        return bool(changed)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                self.poll_once()
+            except Exception:  # a redraw that failed must not end the updates of this device
+                log.exception("redrawing after a change of the session failed")
+
+
+__all__ = ["Poller", "INTERVAL"]

@@ -1,0 +1,161 @@
+"""Benchmark of playing together: how soon a decision on one page shows on the others, and what an idle
+kernel in a session costs. Prints figures; asserts nothing.
+
+    PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_together.py [--pages 5,20] [--steps 12] [--idle 30]
+
+For each number of pages: one host page starts a session (4 seats, all bots), the other pages open its link
+and watch. The host presses *Step for everyone* ``--steps`` times (the bots' decisions are stored); every
+page notes (``Date.now()`` in the page, one clock: one browser on one machine) when its step label changes.
+Latency = that moment on a watcher minus the moment of the click on the host: the host's kernel deciding and
+storing, the watchers' kernels finding it at their next poll (``ui/live.py``: every 0.25 s), replaying it
+and redrawing, and the browser drawing it. Then every page stays open, untouched, for ``--idle`` seconds, and
+the CPU time of each kernel process in that time is read (psutil): kernels in the session (polling) and, for
+comparison, kernels of pages that only show the welcome (no session, no polling).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, app_command  # noqa: E402
+from tests.servers import stop, wait_until_serving  # noqa: E402
+
+TIMEOUT = 240_000
+WATCH = """() => {
+  window.__changes = [];
+  const label = () => [...document.querySelectorAll('.shogun-step-label')].filter(e => e.offsetParent)
+      .map(e => e.innerText).join('');
+  let last = label();
+  new MutationObserver(() => { const now = label(); if (now !== last) { last = now; window.__changes.push(Date.now()); } })
+      .observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+
+
+def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.Process) -> None:
+    contexts = []
+
+    def page(query: str, width=1366, height=768):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        p = ctx.new_page()
+        p.goto(url + query, timeout=TIMEOUT)
+        p.wait_for_selector(".shogun-app .lm-TabBar-tab", timeout=TIMEOUT)
+        return p
+
+    try:
+        before = {k.pid for k in kernels(server)}
+        host = page("?tab=game")
+        host.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=TIMEOUT)
+        host.locator("button.shogun-together-open").first.click()
+        host.locator("button.shogun-together-create").first.click()
+        host.wait_for_selector(".shogun-join-code", timeout=TIMEOUT)
+        code = host.locator(".shogun-join-code").first.inner_text().replace(" ", "")
+        t0 = time.monotonic()
+        watchers = [page(f"?game={code}") for _ in range(pages - 1)]
+        for w in watchers:
+            w.wait_for_selector(".shogun-together-state", timeout=TIMEOUT)
+            w.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=TIMEOUT)
+        opened = time.monotonic() - t0
+        session_kernels = [k for k in kernels(server) if k.pid not in before]
+        for p in [host, *watchers]:
+            p.evaluate(WATCH)
+        latencies, host_times = [], []
+        for _ in range(steps):
+            for p in [host, *watchers]:
+                p.evaluate("window.__changes = []")
+            clicked = host.evaluate("() => { const t = Date.now(); "
+                                    "document.querySelector('button.shogun-host-step').click(); return t; }")
+            deadline = time.monotonic() + 30
+            seen: dict[int, float] = {}
+            while len(seen) < len(watchers) + 1 and time.monotonic() < deadline:
+                for i, p in enumerate([host, *watchers]):
+                    if i not in seen:
+                        changes = p.evaluate("window.__changes")
+                        if changes:
+                            seen[i] = changes[0]
+                time.sleep(0.02)
+            if 0 in seen:
+                host_times.append(seen[0] - clicked)
+            latencies += [seen[i] - clicked for i in range(1, len(watchers) + 1) if i in seen]
+            missed = len(watchers) + 1 - len(seen)
+            if missed:
+                print(f"  {missed} page(s) showed no change within 30 s")
+            time.sleep(0.3)
+        print(f"\n{pages} pages of one session ({pages - 1} watching), opened in {opened:.1f} s; "
+              f"{steps} steps by the host")
+        print(f"  click -> the host's own page: median {statistics.median(host_times):.0f} ms, "
+              f"p95 {pct(host_times, 0.95):.0f} ms")
+        print(f"  click -> shown on another page: median {statistics.median(latencies):.0f} ms, "
+              f"p95 {pct(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms ({len(latencies)} displays)")
+
+        plain = [page("") for _ in range(2)]  # pages with no session: their kernels do not poll
+        plain_kernels = [k for k in kernels(server) if k.pid not in before and k not in session_kernels]
+        time.sleep(3)
+        measured = {k.pid: sum(k.cpu_times()[:2]) for k in session_kernels + plain_kernels}
+        time.sleep(idle)
+        used = {k.pid: sum(k.cpu_times()[:2]) - measured[k.pid] for k in session_kernels + plain_kernels}
+        polling = [used[k.pid] for k in session_kernels]
+        quiet = [used[k.pid] for k in plain_kernels]
+        print(f"  idle for {idle:.0f} s: a kernel in the session used {statistics.median(polling) / idle * 100:.2f} % "
+              f"of a core (median of {len(polling)}; {statistics.median(polling) / idle * 60:.2f} s CPU per minute), "
+              f"a kernel without a session {statistics.median(quiet) / idle * 100:.2f} % "
+              f"({len(quiet)} kernels)")
+        del plain
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pages", default="5,20")
+    ap.add_argument("--steps", type=int, default=12)
+    ap.add_argument("--idle", type=float, default=30)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    folder = tempfile.mkdtemp(prefix="bench-together-")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SHOGUN_TUTOR_DATABASE_URL": f"sqlite:///{folder}/sessions.sqlite3"}
+    port = _free_port()
+    log = open(Path(folder) / "voila.log", "w")
+    proc = subprocess.Popen(app_command(port, "--cull-idle", "3600"), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env=env)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(proc, url, timeout=180)
+        print(f"machine: {psutil.cpu_count()} cores; poll interval "
+              f"{__import__('shogun_tutor.ui.live', fromlist=['INTERVAL']).INTERVAL} s")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                for n in [int(x) for x in args.pages.split(",")]:
+                    run(n, args.steps, args.idle, browser, url, psutil.Process(proc.pid))
+            finally:
+                browser.close()
+    finally:
+        stop(proc)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,245 @@
+"""The "Play together" bar driven in Python: two devices (two panels, as two kernels would) share one
+SQLite store; codes, seats, the host's controls and every refusal as one sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.ui.address import Address
+from shogun_tutor.ui.together import TogetherPanel, qr_svg
+
+
+@pytest.fixture
+def store_dir(tmp_path, monkeypatch):
+    """A SQLite store of its own (named by its URL: ``$SHOGUN_TUTOR_DATA`` names the game's facts folder too)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{folder / 'sessions.sqlite3'}")
+    return folder
+
+
+def device(base="http://127.0.0.1:8866/", tokens=None):
+    """A page with its own kernel: the address widget (as the page greets it) and the bar."""
+    address = Address()
+    address._received(address, {"hello": base, "tokens": tokens or {}, "query": ""}, [])
+    panel = TogetherPanel({"address": address})
+    panel.unfold()
+    return panel, address
+
+
+def texts(panel) -> str:
+    return " ".join(c.children[0].value for c in panel.seats_box.children)
+
+
+def test_a_host_starts_a_game_and_shows_its_code_link_and_qr(store_dir):
+    host, address = device()
+    host.players.value = 3
+    assert host.create()
+    code = host.session.code
+    assert len(code) == 6 and host.host and host.my_seats() == []
+    assert f"{code[:3]} {code[3:]}" in host.join_info.value
+    assert f"http://127.0.0.1:8866/?game={code}" in host.join_info.value
+    assert "<svg" in host.join_info.value and "shogun-qr" in host.join_info.value
+    assert host.host_box.layout.display is None  # the host's controls
+    assert address.tokens[code] == host.token  # the device keeps its token (localStorage)
+    assert len(host.seats_box.children) == 3 and texts(host).count("a bot plays") == 3
+    assert (store_dir / "sessions.sqlite3").exists()
+    host.poller.stop()
+
+
+def test_qr_code_holds_the_link():
+    svg = qr_svg("http://127.0.0.1:8866/?game=K7X4PQ")
+    assert svg.startswith("<svg") and "http://127.0.0.1:8866/?game=K7X4PQ" in svg  # as its title
+    assert "http" not in svg.replace("http://127.0.0.1:8866/?game=K7X4PQ", "")  # nothing fetched
+
+
+def test_students_join_take_seats_and_see_each_other_after_a_poll(store_dir):
+    host, _a = device()
+    host.players.value = 4
+    host.create()
+    code = host.session.code
+    alice, _b = device()
+    bob, _c = device()
+    assert alice.join(code.lower()) and bob.join(f" {code[:3]}-{code[3:]} ")  # as people type it
+    assert not alice.host and alice.host_box.layout.display == "none"
+    assert alice.take(1)
+    assert "Blue (you)" in alice.seats_box.children[1].children[0].value
+    assert not bob.take(1)  # already taken: one sentence, nothing changed
+    assert "already taken by another device" in bob.message.value and bob.my_seats() == []
+    assert bob.take(2) and bob.message.value == ""
+    assert host.poller.poll_once()  # the host's kernel sees both students
+    assert texts(host).count("another device") == 2
+    assert host.to_bot(2)  # the host hands Bob's seat to a bot
+    assert bob.poller.poll_once() and bob.my_seats() == [] and "You are watching" in bob.state_line.value
+    for p in (host, alice, bob):
+        p.poller.stop()
+
+
+def test_a_reloaded_page_takes_its_seat_again_from_its_kept_token(store_dir):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, address = device()
+    student.join(code)
+    student.take(0)
+    token = address.tokens[code]
+    again, _b = device(tokens={code: token})  # the same browser, a new kernel
+    again.join(code)
+    assert again.my_seats() == [0] and again.token == token
+    other, _c = device()  # another browser: a watcher
+    other.join(code)
+    assert other.my_seats() == [] and other.token != token
+    for p in (host, student, again, other):
+        p.poller.stop()
+
+
+def test_the_link_opens_before_the_page_said_which_tokens_it_keeps(store_dir):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, address = device()
+    student.join(code)
+    student.take(2)
+    token = address.tokens[code]
+    late = Address()  # the notebook opens ?game=CODE before the page's greeting arrives
+    panel = TogetherPanel({"address": late})
+    assert panel.open_code(code)
+    assert panel.token is None and panel.my_seats() == []
+    late._received(late, {"hello": "http://h/", "tokens": {code: token}}, [])
+    assert panel.token == token and panel.my_seats() == [2]
+    for p in (host, student, panel):
+        p.poller.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pl", "ja"])
+def test_a_wrong_code_is_one_sentence_in_the_language_and_retry_works(store_dir, lang):
+    host, _a = device()
+    host.create()
+    code = host.session.code
+    student, _b = device()
+    i18n.set_language(lang)
+    try:
+        assert not student.join("QQQQQQ" if code != "QQQQQQ" else "WWWWWW")
+        assert not student.join("hello!")
+        message = student.message.value
+        assert "role='alert'" in message and student.session is None
+        if lang != "en":
+            i18n.set_language("en")
+            english = (student.join("hello!"), student.message.value)[1]
+            assert english != message  # translated
+        assert student.join(code) and student.session.code == code and student.message.value == ""
+    finally:
+        i18n.set_language("en")
+        host.poller.stop()
+        if student.poller:
+            student.poller.stop()
+
+
+def test_a_store_that_cannot_be_opened_is_one_sentence_and_retry_works(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")  # fails for root too (unlike chmod)
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{blocker / 'data' / 'sessions.sqlite3'}")
+    host, _a = device()
+    assert not host.create()
+    assert host.session is None and "role='alert'" in host.message.value
+    assert host.start_box.layout.display is None  # the form stays, with what was chosen
+    (tmp_path / "data").mkdir()
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite:///{tmp_path / 'data' / 'sessions.sqlite3'}")  # back
+    assert host.create() and host.message.value == ""
+    host.poller.stop()
+
+
+def test_the_host_pauses_undoes_and_shows_a_chapter_to_every_watcher(store_dir):
+    host, _a = device()
+    host.create()
+    shown = []
+    watcher = TogetherPanel({"address": device()[1], "present": shown.append})
+    watcher.join(host.session.code)
+    host.session.advance_bots(limit=3)
+    assert host.undo_button.disabled is False or host.render() is None
+    host._host("undo")
+    assert host.session.seq == 4 and len(host.session.game.decisions) == 0
+    host.pause_button.value = True
+    assert host.session.paused
+    host.show_pick.value = "chapter:battles"
+    host.show_button.click()
+    assert watcher.poller.poll_once()
+    assert shown == [{"chapter": "battles", "screen": 0}]
+    assert "paused" in watcher.state_line.value
+    assert not watcher.poller.poll_once() and len(shown) == 1  # nothing new: nothing redrawn
+    watcher._host("undo")  # a watcher has no host controls; a forged click is refused
+    assert "Only the device that started this game" in watcher.message.value
+    for p in (host, watcher):
+        p.poller.stop()
+
+
+# --- the guided game as a view of the session, for each device ---------------------------------------
+
+def sent_state(root) -> str:
+    """Every value the widgets under ``root`` send to their page (their model state, children followed)."""
+    import json
+
+    from ipywidgets.widgets.widget import _instances
+
+    seen, out, todo = set(), [], [root]
+    while todo:
+        widget = todo.pop()
+        if widget.model_id in seen:
+            continue
+        seen.add(widget.model_id)
+        state = widget.get_state()
+        text = json.dumps(state, default=str, ensure_ascii=False)
+        out.append(text)
+        for ref in __import__("re").findall(r"IPY_MODEL_([0-9a-f]+)", text):
+            if ref in _instances:
+                todo.append(_instances[ref])
+    return "\n".join(out)
+
+
+def game_device(tokens=None):
+    from shogun_tutor.ui.game_panel import GamePanel
+
+    game = GamePanel()
+    panel, address = device(tokens=tokens)
+    panel.hooks["game"] = lambda: game
+    return panel, game
+
+
+def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send():
+    from shogun_tutor.text.decisions import describe_decision
+    from shogun_tutor.ui.hint import hint
+
+    host, host_game = game_device()
+    host.players.value = 3
+    host.create()
+    student, student_game = game_device()
+    student.join(host.session.code)
+    watcher, watcher_game = game_device()
+    watcher.join(host.session.code)
+    assert student.take(0)
+    assert student_game.plan_board is not None  # Red plans first: the planning board of this device
+    plan = [d for d, _r in hint(student_game.game).moves]
+    assert student_game.apply_decisions(plan)  # through the session: stored, then shown
+    mine = [describe_decision(d) for d in plan if d.card is not None]
+    assert watcher.poller.poll_once() and host.poller.poll_once()
+    assert watcher_game.game.decisions[-1] == plan[-1]  # the watcher's kernel has the game
+    for name, g in (("watcher", watcher_game), ("host", host_game)):
+        leaked = [t for t in mine if t in sent_state(g.widget)]
+        assert not leaked, f"the {name}'s page would receive Red's plan: {leaked}"
+    assert "Blue decides" in watcher_game.status.value and "Blue decides" in host_game.status.value
+    # the bots plan: their cards face down for the watcher (a count), as for a seated student
+    host_game.next_step()
+    assert watcher.poller.poll_once()
+    bots = [describe_decision(d) for d in host.session.game.decisions if d.kind == "plan" and d.player != 0
+            and d.card is not None]
+    assert bots and not [t for t in bots if t in sent_state(watcher_game.widget)]
+    assert student.poller.poll_once()
+    assert not [t for t in bots if t in sent_state(student_game.widget)]
+    assert watcher_game.save_box.widget.layout.display == "none"  # no download of the whole game
+    # the host takes the step back for everyone
+    host._host("undo")
+    assert watcher.poller.poll_once() and len(watcher_game.game.decisions) == len(plan)
+    for p in (host, student, watcher):
+        p.leave()
+    assert watcher_game.widget.children[0].layout.display is None  # the settings are back: a game of its own
