@@ -104,6 +104,7 @@ TAB_KEYS = ("welcome", "rulebook", "lookup", "game", "board", "tower", "cards")
 
 # plots follow the width of their box (phones, projectors); plotly's default is a fixed 700 px
 APP_CSS = """<style>
+.shogun-app h1.shogun-title { font-size: 1.5em; margin: 0.3em 0; }
 .shogun-app .js-plotly-plot.shogun-board, .shogun-app .shogun-tower-panel .js-plotly-plot { width: 100% !important; flex: 1 1 auto; }
 .shogun-app .widget-tab-contents, .shogun-app .lm-TabPanel-stackedPanel { overflow-x: hidden; }
 .shogun-app a.shogun-why { font-size: 0.85em; margin-left: 0.5em; color: #0b5cad; }
@@ -205,6 +206,10 @@ PACING_CSS = """<style>
 </style>"""
 
 
+#: the page's ``lang`` for each app language (Chinese in simplified characters, as the catalog is written)
+PAGE_LANG = {"zh": "zh-Hans"}
+
+
 class App:
     """The whole app as one widget (``App().widget``)."""
 
@@ -263,7 +268,9 @@ class App:
         i18n.set_language(change["new"])
 
     def refresh_texts(self) -> None:
-        self.title.value = "<h2 style='margin:0.3em 0'>{}</h2>".format(_("Shogun Tutor"))
+        self.title.value = "<h1 class='shogun-title'>{}</h1>".format(_("Shogun Tutor"))
+        self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
+        self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
         if self.language.value != i18n.current_language():
             self.language.value = i18n.current_language()

@@ -6,7 +6,10 @@ ipywidgets cannot run a click handler written in HTML, and Voilà runs no
 * a click (or Enter) on any element with ``data-shogun-rule="battle.result"``
   (the "why?" links of the guided game and of the try-its) sends ``why``;
 * the arrow keys, space, Page Up/Down, Home and End set ``key`` while the
-  rulebook is shown, unless the visitor is typing in a field.
+  rulebook is shown, unless the visitor is typing in a field;
+* the page follows the app's language: ``<html lang>`` and the window's title (the ``lang`` and
+  ``title`` traits, kernel to browser only), so that screen readers speak it in its language and
+  browsers pick the right CJK glyphs.
 
 Every click and every key press is one custom comm message (``{"why": rule}`` or ``{"key": "next"}``),
 never a synced trait: ipywidgets' front end holds back a trait change while the kernel is busy with
@@ -18,10 +21,19 @@ Custom messages are neither merged nor compared: the kernel handles each, in ord
 from __future__ import annotations
 
 import anywidget
+import traitlets
 
 _ESM = """
 function render({ model, el }) {
   el.style.display = 'none';
+  const page = () => {
+    const lang = model.get('lang'), title = model.get('title');
+    if (lang) document.documentElement.lang = lang;
+    if (title) document.title = title;
+  };
+  page();
+  model.on('change:lang', page);
+  model.on('change:title', page);
   const send = (name, value) => model.send({[name]: value});
   const typing = (t) => t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
   const onClick = (ev) => {
@@ -43,7 +55,7 @@ function render({ model, el }) {
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKey, true);
-  return () => { document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
+  return () => { model.off('change:lang', page); model.off('change:title', page); document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
 }
 export default { render };
 """
@@ -54,6 +66,8 @@ class Bridge(anywidget.AnyWidget):
     :meth:`on_why` and :meth:`on_key` register who receives them."""
 
     _esm = _ESM
+    lang = traitlets.Unicode("").tag(sync=True)  #: the page's language (BCP 47), for ``<html lang>``
+    title = traitlets.Unicode("").tag(sync=True)  #: the window's title
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
