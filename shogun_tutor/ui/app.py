@@ -210,6 +210,36 @@ PACING_CSS = """<style>
 PAGE_LANG = {"zh": "zh-Hans"}
 
 
+# --- every screen as its user sees it (issue 23, WCAG 2.2 AA) ------------------------------------------------
+# Tap targets (2.5.8): every link that stands alone (the "why?" links, a chapter's rules) and every checkbox at
+# least 24 px, everywhere. Phones (< 700 px): ipywidgets' own sizes raised (its inline height is every button's,
+# dropdown's, field's and toggle's height; its font size the body text's): 44 px controls and tabs, 16 px text.
+# Figures follow the width of their column (the rulebook's tower was 700 px wide in a 390 px column).
+SCREENS_CSS = """<style>
+.shogun-app a.shogun-why, .shogun-app .shogun-chapter-rules a, .shogun-app a[data-shogun-rule]
+  { display: inline-block; min-height: 24px; min-width: 24px; line-height: 24px; }
+.shogun-app input[type=checkbox] { width: 24px !important; height: 24px !important; margin: 0 0.3em 0 0; }
+.shogun-app .lm-TabBar-tab { min-height: 28px; line-height: 28px !important; }
+.shogun-app .js-plotly-plot.shogun-rulebook-tower { width: 100% !important; max-width: 100%; }
+.shogun-app .shogun-chapter-visual { max-width: 100%; }
+@media (max-width: 699px) {
+  .shogun-app { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 16px; --jp-widgets-horizontal-tab-height: 44px;
+    --jp-widgets-inline-label-width: 6em; font-size: 16px; }
+  .shogun-app .widget-html-content, .shogun-app .widget-label { font-size: 16px; }
+  .shogun-app .widget-html-content { line-height: 1.45; }
+  .shogun-app .widget-html, .shogun-app .widget-label { height: auto !important; }
+  .shogun-app .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; font-size: 16px; }
+  .shogun-app button, .shogun-app select, .shogun-app .widget-toggle-button
+    { min-height: 44px !important; min-width: 44px; height: auto !important; }
+  .shogun-app .widget-inline-hbox:has(> select), .shogun-app .widget-inline-hbox:has(> button) { height: auto !important; }
+  .shogun-app .widget-text input, .shogun-app input[type=text], .shogun-app input[type=search]
+    { min-height: 44px; font-size: 16px; }
+  .shogun-app .widget-text { height: auto !important; }
+  .shogun-app .js-plotly-plot { max-width: 100%; }
+  .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
+}
+</style>"""
+
 class App:
     """The whole app as one widget (``App().widget``)."""
 
@@ -240,7 +270,7 @@ class App:
             [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
+        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
         self.bridge = Bridge()

@@ -203,11 +203,23 @@ class RulebookPanel:
         if self._tower is None:
             from ..viz.tower import tower_figure
             from .board_panel import PLOT_CONFIG, figure_widget
+            from .board_panel import WidthProbe
+            from .plotly_widget import sync_for_new_views
+
             fig = tower_figure(height=460)
             self._tower = figure_widget(fig.data, fig.layout)
             self._tower._config = PLOT_CONFIG
             self._tower.add_class("shogun-rulebook-tower")
-        return self._tower
+            probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))
+
+            def follow(change) -> None:  # drawn for its column: a phone's 350 px, not plotly's default 700
+                width = int(change["new"] or 0)
+                if width > 0:
+                    self._tower.layout.width = min(width, 700)
+                    sync_for_new_views(self._tower)
+            probe.observe(follow, names="width")
+            self._tower_box = w.VBox([probe, self._tower], layout=w.Layout(width="100%", min_width="0"))
+        return self._tower_box
 
     def _on_state(self, state, last_event, learner: int | None = None) -> None:
         """A try-it moved on: the chapter's visual follows its position."""

@@ -36,3 +36,77 @@ def test_page_language_title_and_icon_follow_the_app(browser, voila_url):
         answer = page.request.get(hrefs[0])
         assert answer.status == 200 and "<svg" in answer.text(), (answer.status, answer.text()[:200])
         ap.assert_clean()
+
+
+# every control that can be tapped, on the shown tab: its box, its kind, and whether it is a main control
+# (a button, a dropdown, a field, a tab: >= 44 px on a phone) or a link or box (>= 24 px everywhere)
+_TARGETS = """() => [...document.querySelectorAll('.shogun-app button, .shogun-app select, .shogun-app input,'
+    + ' .shogun-app a[href], .shogun-app [role=button], .shogun-app .lm-TabBar-tab, .shogun-app summary')]
+  .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0)
+  .map(e => { const r = e.getBoundingClientRect();
+    return {name: (e.innerText || e.value || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 40),
+            main: ['BUTTON', 'SELECT'].includes(e.tagName) || e.classList.contains('lm-TabBar-tab')
+                  || (e.tagName === 'INPUT' && ['text', 'search', 'number'].includes(e.type)),
+            w: r.width, h: r.height}; })"""
+
+# the smallest font of the shown elements that hold text themselves (plot text left out: measured apart)
+_SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('.shogun-app *')]
+  .filter(e => e.offsetParent !== null && !e.closest('svg')
+          && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+# figures (and tables and pictures) whose right edge is beyond the window
+_OVERFLOW = """() => [...document.querySelectorAll('.shogun-app svg.main-svg, .shogun-app img, .shogun-app .js-plotly-plot')]
+  .filter(e => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > innerWidth + 1)
+  .map(e => `${e.tagName} ${Math.round(e.getBoundingClientRect().right)} px`)"""
+
+
+def _measure(page) -> dict:
+    targets = page.evaluate(_TARGETS)
+    return {
+        "small": [t for t in targets if min(t["w"], t["h"]) < 24],
+        "small_main": [t for t in targets if t["main"] and min(t["w"], t["h"]) < 44],
+        "count": len(targets),
+        "font": page.evaluate(_SMALLEST_TEXT),
+        "overflow": page.evaluate(_OVERFLOW),
+        "scroll": page.evaluate("document.documentElement.scrollWidth - innerWidth"),
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_phone_tap_targets_text_and_figures_on_every_tab(browser, voila_url, lang):
+    """At 390x844: every control >= 24 px, every main control (buttons, dropdowns, fields, tabs) >= 44 px,
+    body text >= 16 px and no label under 12 px, no figure beyond the window, no sideways scrolling; on every
+    tab and on the battles chapter (its tower) and its try-it."""
+    with sized_app_page(browser, 390, 844) as ap:
+        ap.open(voila_url + f"?lang={lang}")
+        page = ap.page
+        tabs = page.locator(".shogun-app .lm-TabBar-tab")
+        seen = {}
+        for i in range(tabs.count()):
+            tabs.nth(i).click()
+            page.wait_for_function("(i) => document.querySelectorAll('.shogun-app .lm-TabBar-tab')[i]"
+                                   ".classList.contains('lm-mod-current')", arg=i)
+            # the tab's panel built and drawn (a figure, if it has one, drawn at the column's width)
+            page.wait_for_function("() => { const p = document.querySelector('.shogun-app .widget-tab-contents > "
+                                   ":not(.lm-mod-hidden)'); return p && p.querySelector('.widget-html-content, button'); }",
+                                   timeout=120_000)
+            page.wait_for_timeout(2500)
+            seen[tabs.nth(i).inner_text()] = _measure(page)
+        ap.page.goto(voila_url + f"?lang={lang}&chapter=battles&screen=3")
+        page.wait_for_selector(".shogun-rulebook-tower .main-svg", timeout=120_000)
+        page.wait_for_function("() => document.querySelector('.shogun-rulebook-tower .main-svg').getBoundingClientRect().right"
+                               " <= innerWidth", timeout=30_000)
+        page.wait_for_selector(".shogun-tryit-play", timeout=120_000)
+        seen["battles"] = _measure(page)
+        ap.screenshot(f"phone-battles-{lang}")
+        for where, m in seen.items():
+            assert m["count"] > 0, where
+            assert not m["small"], (where, m["small"])
+            assert not m["small_main"], (where, m["small_main"])
+            assert m["font"] >= 12, (where, m["font"])
+            assert not m["overflow"], (where, m["overflow"])
+            assert m["scroll"] <= 0, (where, m["scroll"])
+        body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.shogun-screen')).fontSize)")
+        assert body >= 16, body
+        ap.assert_clean()
