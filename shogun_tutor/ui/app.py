@@ -220,6 +220,12 @@ SCREENS_CSS = """<style>
   { display: inline-block; min-height: 24px; min-width: 24px; line-height: 24px; }
 .shogun-app input[type=checkbox] { width: 24px !important; height: 24px !important; margin: 0 0.3em 0 0; }
 .shogun-app .lm-TabBar-tab { min-height: 28px; line-height: 28px !important; }
+/* text contrast >= 4.5:1 (1.4.3): ipywidgets' grey tab and folder titles, its green, orange and teal buttons */
+.shogun-app .lm-TabBar-tab:not(.lm-mod-current), .shogun-app .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel,
+.shogun-app .jupyter-widget-Collapse-header, .shogun-app .jupyter-widget-Collapse-header > span { color: #3b3b3b !important; }
+.shogun-app .jupyter-button.mod-success { background-color: #2e7d32; }
+.shogun-app .jupyter-button.mod-warning { background-color: #a84300; }
+.shogun-app .jupyter-button.mod-info { background-color: #00796b; }
 .shogun-app .js-plotly-plot.shogun-rulebook-tower { width: 100% !important; max-width: 100%; }
 .shogun-app .shogun-chapter-visual { max-width: 100%; }
 @media (max-width: 699px) {
@@ -302,6 +308,7 @@ class App:
         self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
         self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
+        self.language.tooltip = _("Language")  # the picker's name for screen readers (the label beside it is apart)
         if self.language.value != i18n.current_language():
             self.language.value = i18n.current_language()
         for i, (msgid, _builder) in enumerate(self._tabs):

@@ -9,7 +9,10 @@ ipywidgets cannot run a click handler written in HTML, and Voilà runs no
   rulebook is shown, unless the visitor is typing in a field;
 * the page follows the app's language: ``<html lang>`` and the window's title (the ``lang`` and
   ``title`` traits, kernel to browser only), so that screen readers speak it in its language and
-  browsers pick the right CJK glyphs.
+  browsers pick the right CJK glyphs;
+* every field has a name for screen readers: ipywidgets hides a control's ``<label>`` when its description
+  is empty (a hidden label names nothing) and never ties a slider's label to its handle; such a control is
+  named by its widget's tooltip, a slider by its shown label (kept current as texts change).
 
 Every click and every key press is one custom comm message (``{"why": rule}`` or ``{"key": "next"}``),
 never a synced trait: ipywidgets' front end holds back a trait change while the kernel is busy with
@@ -32,6 +35,21 @@ function render({ model, el }) {
     if (title) document.title = title;
   };
   page();
+  const name = () => {
+    for (const c of document.querySelectorAll('.shogun-app select, .shogun-app input, .shogun-app textarea, .shogun-app [role=slider]')) {
+      if (c.hasAttribute('aria-label') && !c.hasAttribute('data-shogun-named')) continue;
+      const box = c.closest('.widget-inline-hbox, .widget-hslider, .widget-vslider');
+      const label = box && box.querySelector(':scope > label');
+      const shown = label && label.style.display !== 'none' && label.innerText.trim();
+      const slider = c.getAttribute('role') === 'slider';
+      const text = (slider && shown) || (!shown && ((label && label.title) || (box && box.title))) || '';
+      if (text && c.getAttribute('aria-label') !== text) { c.setAttribute('aria-label', text); c.setAttribute('data-shogun-named', ''); }
+    }
+  };
+  let pending = false;
+  const names = new MutationObserver(() => { if (!pending) { pending = true; requestAnimationFrame(() => { pending = false; name(); }); } });
+  names.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['title', 'style']});
+  name();
   model.on('change:lang', page);
   model.on('change:title', page);
   const send = (name, value) => model.send({[name]: value});
@@ -55,7 +73,7 @@ function render({ model, el }) {
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKey, true);
-  return () => { model.off('change:lang', page); model.off('change:title', page); document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
+  return () => { names.disconnect(); model.off('change:lang', page); model.off('change:title', page); document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
 }
 export default { render };
 """

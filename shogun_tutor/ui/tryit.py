@@ -131,6 +131,7 @@ class TryIt:
         self.play.description = _("Play it")
         self.answer.description = _("Show the rulebook's choice")
         self.reset_button.description = _("Reset")
+        self.choice.tooltip = _("Your decision")  # its name for screen readers
         done = self.scenario.done(self.game, self.start)
         who = self.game.to_decide()
         if not done and who:

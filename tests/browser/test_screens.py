@@ -110,3 +110,43 @@ def test_phone_tap_targets_text_and_figures_on_every_tab(browser, voila_url, lan
         body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.shogun-screen')).fontSize)")
         assert body >= 16, body
         ap.assert_clean()
+
+
+# WCAG 2.0-2.2 A and AA rules of axe-core (its JS ships with axe-playwright-python: no download)
+_WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}}
+
+
+def _serious(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page, options=_WCAG_AA)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]} {v['nodes'][0].get('failureSummary', '')[:300]}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang, width, height", [("en", 1366, 768), ("en", 390, 844), ("ja", 1366, 768), ("ja", 390, 844)])
+def test_axe_finds_no_serious_violation_on_any_tab_or_chapter(browser, voila_url, lang, width, height):
+    """axe-core's WCAG 2.2 A/AA rules on every tab, the battles chapter with its try-it and a guided game
+    after its first steps: no serious or critical violation (contrast, names of fields, pictures, lang)."""
+    with sized_app_page(browser, width, height) as ap:
+        ap.open(voila_url + f"?lang={lang}")
+        page = ap.page
+        found = {}
+        tabs = page.locator(".shogun-app .lm-TabBar-tab")
+        for i in range(tabs.count()):
+            tabs.nth(i).click()
+            page.wait_for_function("() => { const p = document.querySelector('.shogun-app .widget-tab-contents > "
+                                   ":not(.lm-mod-hidden)'); return p && p.querySelector('.widget-html-content, button'); }",
+                                   timeout=120_000)
+            page.wait_for_timeout(1500)
+            if tabs.nth(i).inner_text() == translator(lang).gettext("Guided game"):
+                page.locator(".shogun-next").first.click()
+                page.wait_for_timeout(1500)
+            found[tabs.nth(i).inner_text()] = _serious(page)
+        page.goto(voila_url + f"?lang={lang}&chapter=battles&screen=3")
+        page.wait_for_selector(".shogun-tryit-play", timeout=120_000)
+        found["battles"] = _serious(page)
+        assert len(found) == 8
+        bad = {where: v for where, v in found.items() if v}
+        assert not bad, bad
+        ap.assert_clean()
