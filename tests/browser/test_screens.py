@@ -150,3 +150,34 @@ def test_axe_finds_no_serious_violation_on_any_tab_or_chapter(browser, voila_url
         bad = {where: v for where, v in found.items() if v}
         assert not bad, bad
         ap.assert_clean()
+
+
+@pytest.mark.parametrize("lang, width, height", [("en", 1366, 768), ("ja", 390, 844), ("nl", 1920, 1080)])
+def test_planning_board_shows_the_years_event_cards_and_the_places_special_cards(browser, voila_url, lang, width, height):
+    """While the learner plans spring, the year's four face-up event cards (all still possible) and the
+    special card on each of the five places lie on the planning board, in the page's language; the seat
+    picker is found by its name for screen readers."""
+    t = translator(lang).gettext
+    with sized_app_page(browser, width, height) as ap:
+        ap.open(voila_url + f"?tab=game&lang={lang}")
+        page = ap.page
+        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+        seat = page.locator(f"select[title='{t('Your seat')}']")
+        seat.wait_for(timeout=30_000)
+        seat.select_option(index=1)
+        page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=30_000)
+        events = page.locator(".shogun-plan-table-cards [data-event]")
+        specials = page.locator(".shogun-plan-table-cards [data-special]")
+        assert events.count() == 4 and specials.count() == 5
+        for i in range(4):
+            assert events.nth(i).is_visible()
+            assert t("Still possible this season.") in events.nth(i).inner_text()
+        for i in range(5):
+            assert specials.nth(i).is_visible()
+            assert t("Place {place}: {special}").split("{")[0] in specials.nth(i).inner_text()
+        # the cards sit before the learner's hand and fields: seen before the first card is placed
+        first_field = page.locator(".shogun-plan-field").first.bounding_box()
+        assert events.first.bounding_box()["y"] < first_field["y"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        ap.screenshot(f"plan-table-cards-{lang}-{width}")
+        ap.assert_clean()
