@@ -68,15 +68,18 @@ def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
 
 def label_texts(name: str, side: str, players: int, view: str, kanji: bool = True) -> tuple[str, str]:
     """A province's name on the map as two lines without markup (plotly draws plain text much
-    faster): the romaji (shown bold) and the kanji; the marks (out of play, the other side's
-    region in the changes view) end the last line shown."""
+    faster): the name the sentences use (shown bold; the kanji in Chinese and Japanese, else the
+    romaji) and the other one below it; the marks (out of play, the other side's region in the
+    changes view) end the last line shown."""
     p = BOARD.province(name)
+    first = terms.province_name(name)  # a reader finds "越後" on the map as the sentences write it
+    second = p.kanji if first == p.name else p.name
     marks = ""
     if name in excluded(side, players):
         marks += " ✕" + (" ⚠" if BOARD.side(side).excluded_provenance.flagged else "")
     if view == "changes" and p.region("sun") != p.region("moon"):
         marks += " " + SIDE_SYMBOLS["moon" if side == "sun" else "sun"]
-    return (name, p.kanji + marks) if kanji else (name + marks, "")
+    return (first, second + marks) if kanji else (first + marks, "")
 
 
 def state_hover(name: str, state: Any) -> str:

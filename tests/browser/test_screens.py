@@ -181,3 +181,25 @@ def test_planning_board_shows_the_years_event_cards_and_the_places_special_cards
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         ap.screenshot(f"plan-table-cards-{lang}-{width}")
         ap.assert_clean()
+
+
+@pytest.mark.parametrize("lang, width, height", [("ja", 390, 844), ("zh", 1366, 768), ("en", 1366, 768)])
+def test_the_board_names_provinces_as_the_sentences_do(browser, voila_url, lang, width, height):
+    """In Chinese and Japanese the map's bold names are the kanji the sentences use (越後, not Echigo),
+    the romaji beside them; in other languages the romaji first."""
+    from shogun_tutor.data import BOARD
+
+    with sized_app_page(browser, width, height) as ap:
+        ap.open(voila_url + f"?tab=board&lang={lang}")
+        page = ap.page
+        page.wait_for_selector(".js-plotly-plot.shogun-board .textpoint text", timeout=60_000)
+        page.wait_for_timeout(1000)
+        bold = page.evaluate("[...document.querySelectorAll('.js-plotly-plot.shogun-board .textpoint text')]"
+                             ".filter(t => getComputedStyle(t).fontWeight >= 600).map(t => t.textContent.trim())")
+        echigo = BOARD.province("Echigo")
+        expected = echigo.kanji if lang in ("zh", "ja") else "Echigo"
+        assert any(t.startswith(expected) for t in bold), bold[:12]
+        if lang in ("zh", "ja"):
+            assert not any(t.startswith("Echigo") for t in bold)
+        ap.screenshot(f"board-names-{lang}-{width}")
+        ap.assert_clean()
