@@ -228,6 +228,13 @@ SCREENS_CSS = """<style>
 .shogun-app .jupyter-button.mod-info { background-color: #00796b; }
 .shogun-app .js-plotly-plot.shogun-rulebook-tower { width: 100% !important; max-width: 100%; }
 .shogun-app .shogun-chapter-visual { max-width: 100%; }
+.shogun-app .shogun-board-table .widget-html-content { overflow-x: auto; max-width: 100%; line-height: 1.35; }
+.shogun-app .shogun-province-table { border-collapse: collapse; }
+.shogun-app .shogun-province-table th, .shogun-app .shogun-province-table td
+  { border-bottom: 1px solid #ddd; padding: 0.15em 0.5em; text-align: left; font-weight: normal; }
+.shogun-app .shogun-province-table thead th { background: #f3f0ea; font-weight: bold; }
+.shogun-app .shogun-province-table th[scope=row] { font-weight: bold; }
+.shogun-app .shogun-province-table td.num { text-align: right; }
 @media (max-width: 699px) {
   .shogun-app { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 16px; --jp-widgets-horizontal-tab-height: 44px;
     --jp-widgets-inline-label-width: 6em; font-size: 16px; }

@@ -201,5 +201,12 @@ def test_the_board_names_provinces_as_the_sentences_do(browser, voila_url, lang,
         assert any(t.startswith(expected) for t in bold), bold[:12]
         if lang in ("zh", "ja"):
             assert not any(t.startswith("Echigo") for t in bold)
+        # the board's text alternative: the province table, opened by its fold's header (a button)
+        page.locator(".shogun-board-table-fold .jupyter-widget-Collapse-header").first.click()
+        page.wait_for_selector(".shogun-province-table tbody tr", timeout=30_000)
+        rows = page.locator(".shogun-province-table tbody th[scope=row]")
+        assert rows.count() == len(BOARD.provinces)
+        assert any(echigo.kanji in rows.nth(i).inner_text() for i in range(rows.count()))
+        assert _serious(page) == []
         ap.screenshot(f"board-names-{lang}-{width}")
         ap.assert_clean()
