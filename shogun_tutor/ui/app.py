@@ -140,6 +140,11 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
+.shogun-app.shogun-teacher .shogun-tower-box { max-width: none !important; flex: 1 1 48% !important; }
+.shogun-app.shogun-teacher .widget-hslider { height: auto !important; min-height: 1.9em; margin: 0.25em 0; }
+.shogun-app.shogun-teacher .widget-hslider > .widget-label { width: 11em !important; max-width: none !important; }
+.shogun-app.shogun-teacher .widget-readout { font-size: clamp(18px, 1.25vw, 26px) !important; min-width: 2em; }
+.shogun-app.shogun-teacher .shogun-tower-controls .widget-dropdown { height: auto !important; }
 .shogun-app.shogun-teacher .shogun-game-side { flex: 1 1 44% !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-dropdown { width: auto !important; max-width: 100%; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-html-content :is(p, div, span, b, li, td, th):not(a *)

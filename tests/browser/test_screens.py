@@ -210,3 +210,33 @@ def test_the_board_names_provinces_as_the_sentences_do(browser, voila_url, lang,
         assert _serious(page) == []
         ap.screenshot(f"board-names-{lang}-{width}")
         ap.assert_clean()
+
+
+_TOWER_LABELS = """(sel) => [...document.querySelectorAll(sel + ' .annotation-text')].filter(t => t.getBoundingClientRect().width > 0)
+  .map(t => [t.textContent, parseFloat(t.style.fontSize || getComputedStyle(t).fontSize)])"""
+
+
+def test_projector_tower_labels_at_least_18_px_and_tower_labels_follow_the_language(browser, voila_url):
+    """Teacher mode at 1920x1080: the tower tab's drawing as wide as half the screen, its labels >= 18 px;
+    the battles chapter's tower speaks the language picked after it was drawn (nl, then fr)."""
+    t_nl, t_fr = translator("nl").gettext, translator("fr").gettext
+    with sized_app_page(browser, 1920, 1080) as ap:
+        ap.open(voila_url + "?tab=tower&teacher=1&lang=nl")
+        page = ap.page
+        page.wait_for_function(f"(sel) => ({_TOWER_LABELS})(sel).length === 3 && ({_TOWER_LABELS})(sel).every(([_t, px]) => px >= 18)",
+                               arg=".shogun-tower-panel", timeout=60_000)
+        labels = page.evaluate(_TOWER_LABELS, ".shogun-tower-panel")
+        assert [t for t, _px in labels] == [t_nl("funnel"), t_nl("tower"), t_nl("tray")]
+        width = page.evaluate("document.querySelector('.shogun-tower-panel .main-svg').getBoundingClientRect().width")
+        assert width >= 700, width  # not the laptop's 560 px
+        ap.screenshot("teacher-tower-1920-nl")
+        page.goto(voila_url + "?chapter=battles&screen=3&teacher=1&lang=nl")
+        page.wait_for_function(f"(sel) => ({_TOWER_LABELS})(sel).length === 3", arg=".shogun-rulebook-tower", timeout=60_000)
+        assert [t for t, _px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")][0] == t_nl("funnel")
+        page.select_option(".shogun-language select", label=LANGUAGES["fr"])
+        page.wait_for_function(f"([sel, word]) => ({_TOWER_LABELS})(sel).map(([t, _px]) => t).includes(word)",
+                               arg=[".shogun-rulebook-tower", t_fr("funnel")], timeout=30_000)
+        assert [t for t, _px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")] == [t_fr("funnel"), t_fr("tower"), t_fr("tray")]
+        assert min(px for _t, px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")) >= 18
+        ap.screenshot("teacher-chapter-tower-1920-fr")
+        ap.assert_clean()
