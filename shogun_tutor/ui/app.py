@@ -105,6 +105,7 @@ TAB_KEYS = ("welcome", "rulebook", "lookup", "game", "board", "tower", "cards")
 # plots follow the width of their box (phones, projectors); plotly's default is a fixed 700 px
 APP_CSS = """<style>
 .shogun-app h1.shogun-title { font-size: 1.5em; margin: 0.3em 0; }
+.shogun-app .shogun-notice-text { background: #fff4d6; border-left: 4px solid #a84300; padding: 0.3em 0.6em; margin: 0.2em 0; }
 .shogun-app .js-plotly-plot.shogun-board, .shogun-app .shogun-tower-panel .js-plotly-plot { width: 100% !important; flex: 1 1 auto; }
 .shogun-app .widget-tab-contents, .shogun-app .lm-TabPanel-stackedPanel { overflow-x: hidden; }
 .shogun-app a.shogun-why { font-size: 0.85em; margin-left: 0.5em; color: #0b5cad; }
@@ -282,10 +283,12 @@ class App:
         self.teacher = w.ToggleButton(icon="television", layout=w.Layout(width="auto"))
         self.teacher.add_class("shogun-teacher-header")
         self.teacher.observe(lambda c: self.set_teacher(c["new"]), names="value")
+        self.notice = w.HTML(layout=w.Layout(width="100%"))  # what a shared link asked for and could not open
+        self.notice.add_class("shogun-notice")
         self.keys_hint = w.HTML(layout=w.Layout(width="100%"))
         self.keys_hint.add_class("shogun-keys-hint")
         header = w.HBox(
-            [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
+            [self.title, self.teacher, self.language_label, self.language, self.keys_hint, self.notice],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
         style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
@@ -326,7 +329,18 @@ class App:
         for i, (msgid, _builder) in enumerate(self._tabs):
             self.tab.set_title(i, _(msgid))
         self.teacher.description = _("Teacher mode")
+        self._notice_text()
         self._keys_follow_tab()
+
+    def _notice_text(self) -> None:
+        name = getattr(self, "_unknown_demo", None)
+        if name is None or not hasattr(self, "notice"):
+            return
+        from .demos import DEMOS
+
+        text = _("There is no demonstration called “{name}”. The demonstrations are: {names}.").format(
+            name=name, names=i18n.format_list(list(DEMOS.values())))
+        self.notice.value = "<p role='alert' class='shogun-notice-text'>{}</p>".format(escape(text))
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
@@ -411,11 +425,14 @@ class App:
             screen = params.get("screen", "1")
             rb.open(chapter, int(screen) - 1 if screen.isdigit() else 0)
             self.show("rulebook")
-        elif params.get("demo") and self.panel("game") is not None:
+        elif params.get("demo"):
             from ..rulebook.scenario import ScenarioError, scenario_ids
             from .demos import open_demo
 
-            if params["demo"] in scenario_ids():
+            if params["demo"] not in scenario_ids():  # a mistyped link: said, with the demonstrations there are
+                self._unknown_demo = params["demo"][:60]
+                self._notice_text()
+            elif self.panel("game") is not None:
                 try:
                     open_demo(self.panel("game"), params["demo"])
                 except ScenarioError:  # a teacher's broken file: the app opens as usual

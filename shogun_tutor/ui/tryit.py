@@ -139,7 +139,7 @@ class TryIt:
             for d in self.game.legal_decisions():
                 options.setdefault(describe_in_game(self.game.state, d), d)
             self.choice.options = list(options.items())
-            self.choice.index = 0
+            self.choice.index = None  # empty: the learner picks (the first of up to 45 moves was an unrelated one)
             self.choice.layout.display = self.play.layout.display = None
         else:
             self.choice.options = []

@@ -151,3 +151,18 @@ def test_keys_from_the_browser_page_reach_the_shown_tab_only():
     assert "shogun-keys" not in app.widget._dom_classes and app.keys_hint.value == ""
     app.bridge._handle_custom_msg({"key": "next"}, [])
     assert len(game.game.state.log) == played and game.steps.cursor == ahead - 1
+
+
+def test_a_try_its_choice_starts_empty_and_play_waits_for_one():
+    """The dropdown does not start on an unrelated move (the instruction names the move to make)."""
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+
+    panel = RulebookPanel("battles")
+    t = panel._tryits["kozuke-battle"]
+    assert len(t.choice.options) > 1 and t.choice.value is None and t.odds.value == ""
+    before = len(t.game.state.log)
+    t.play.click()  # nothing chosen: nothing played
+    assert len(t.game.state.log) == before and t.game.to_decide() == ("move", 1)
+    t.reset_button.click()
+    assert t.choice.value is None
+    panel.reset()
