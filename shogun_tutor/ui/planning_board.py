@@ -35,7 +35,7 @@ PLAN_CSS = """<style>
 .shogun-plan-table-cards .shogun-card-name { font-size: 1.05em; }
 .shogun-plan-table-cards .shogun-card { min-width: 0; width: 14em; max-width: 100%; vertical-align: top; margin: 0.2em 0.4em 0.4em 0;
   font-size: 0.92em; box-sizing: border-box; }
-.shogun-plan-table-cards .shogun-card-gone { opacity: 0.75; border-style: dashed; box-shadow: none; }
+.shogun-plan-table-cards .shogun-card-gone { border-style: dashed; box-shadow: none; background: #f4f1ec; }
 .shogun-plan-table-cards .shogun-card-status { font-weight: bold; margin-top: 0.3em; }
 .shogun-plan-table-cards .shogun-card-gone .shogun-card-status { font-weight: normal; color: #444; }
 </style>"""

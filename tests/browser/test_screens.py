@@ -41,7 +41,8 @@ def test_page_language_title_and_icon_follow_the_app(browser, voila_url):
 # every control that can be tapped, on the shown tab: its box, its kind, and whether it is a main control
 # (a button, a dropdown, a field, a tab: >= 44 px on a phone) or a link or box (>= 24 px everywhere)
 _TARGETS = """() => [...document.querySelectorAll('.shogun-app button, .shogun-app select, .shogun-app input,'
-    + ' .shogun-app a[href], .shogun-app [role=button], .shogun-app .lm-TabBar-tab, .shogun-app summary')]
+    + ' .shogun-app a[href], .shogun-app [role=button], .shogun-app [role=slider], .shogun-app .lm-TabBar-tab,'
+    + ' .shogun-app summary')]
   .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0)
   .map(e => { const r = e.getBoundingClientRect();
     return {name: (e.innerText || e.value || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 40),
@@ -179,6 +180,7 @@ def test_planning_board_shows_the_years_event_cards_and_the_places_special_cards
         first_field = page.locator(".shogun-plan-field").first.bounding_box()
         assert events.first.bounding_box()["y"] < first_field["y"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert _serious(page) == []  # the planning board too: contrast, names
         ap.screenshot(f"plan-table-cards-{lang}-{width}")
         ap.assert_clean()
 
