@@ -257,6 +257,8 @@ SCREENS_CSS = """<style>
     { min-height: 44px; font-size: 16px; }
   .shogun-app .widget-text { height: auto !important; }
   .shogun-app .js-plotly-plot { max-width: 100%; }
+  .shogun-app .shogun-cards table { font-size: 14px; }  /* the cards' tables fit the column at 16 px body text */
+  .shogun-app .shogun-cards td, .shogun-app .shogun-cards th { overflow-wrap: anywhere; }
   .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
 }
 </style>"""
