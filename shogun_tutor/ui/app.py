@@ -141,6 +141,7 @@ TAB_KEYS = ("welcome", "rulebook", "lookup", "game", "board", "tower", "cards")
 
 # plots follow the width of their box (phones, projectors); plotly's default is a fixed 700 px
 APP_CSS = """<style>
+.shogun-app h1.shogun-title { font-size: 1.5em; margin: 0.3em 0; }
 .shogun-app .js-plotly-plot.shogun-board, .shogun-app .shogun-tower-panel .js-plotly-plot { width: 100% !important; flex: 1 1 auto; }
 .shogun-app .widget-tab-contents, .shogun-app .lm-TabPanel-stackedPanel { overflow-x: hidden; }
 .shogun-app a.shogun-why { font-size: 0.85em; margin-left: 0.5em; color: #0b5cad; }
@@ -182,6 +183,11 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
+.shogun-app.shogun-teacher .shogun-tower-box { max-width: none !important; flex: 1 1 48% !important; }
+.shogun-app.shogun-teacher .widget-hslider { height: auto !important; min-height: 1.9em; margin: 0.25em 0; }
+.shogun-app.shogun-teacher .widget-hslider > .widget-label { width: 11em !important; max-width: none !important; }
+.shogun-app.shogun-teacher .widget-readout { font-size: clamp(18px, 1.25vw, 26px) !important; min-width: 2em; }
+.shogun-app.shogun-teacher .shogun-tower-controls .widget-dropdown { height: auto !important; }
 .shogun-app.shogun-teacher .shogun-game-side { flex: 1 1 44% !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-dropdown { width: auto !important; max-width: 100%; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-html-content :is(p, div, span, b, li, td, th):not(a *)
@@ -254,6 +260,57 @@ PACING_CSS = """<style>
 </style>"""
 
 
+#: the page's ``lang`` for each app language (Chinese in simplified characters, as the catalog is written)
+PAGE_LANG = {"zh": "zh-Hans"}
+
+
+# --- every screen as its user sees it (issue 23, WCAG 2.2 AA) ------------------------------------------------
+# Tap targets (2.5.8): every link that stands alone (the "why?" links, a chapter's rules) and every checkbox at
+# least 24 px, everywhere. Phones (< 700 px): ipywidgets' own sizes raised (its inline height is every button's,
+# dropdown's, field's and toggle's height; its font size the body text's): 44 px controls and tabs, 16 px text.
+# Figures follow the width of their column (the rulebook's tower was 700 px wide in a 390 px column).
+SCREENS_CSS = """<style>
+.shogun-app a.shogun-why, .shogun-app .shogun-chapter-rules a, .shogun-app a[data-shogun-rule]
+  { display: inline-block; min-height: 24px; min-width: 24px; line-height: 24px; }
+.shogun-app input[type=checkbox] { width: 24px !important; height: 24px !important; margin: 0 0.3em 0 0; }
+.shogun-app .widget-slider .noUi-handle { width: 24px !important; height: 24px !important; top: -9px !important;
+  right: -12px !important; border-radius: 50% !important; }  /* a slider's thumb: 24 px (ipywidgets: 16) */
+.shogun-app .lm-TabBar-tab { min-height: 28px; line-height: 28px !important; }
+/* text contrast >= 4.5:1 (1.4.3): ipywidgets' grey tab and folder titles, its green, orange and teal buttons */
+.shogun-app .lm-TabBar-tab:not(.lm-mod-current), .shogun-app .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel,
+.shogun-app .jupyter-widget-Collapse-header, .shogun-app .jupyter-widget-Collapse-header > span { color: #3b3b3b !important; }
+.shogun-app .jupyter-button.mod-success { background-color: #2e7d32; }
+.shogun-app .jupyter-button.mod-warning { background-color: #a84300; }
+.shogun-app .jupyter-button.mod-info { background-color: #00796b; }
+.shogun-app .js-plotly-plot.shogun-rulebook-tower { width: 100% !important; max-width: 100%; }
+.shogun-app .shogun-chapter-visual { max-width: 100%; }
+.shogun-app .shogun-board-table .widget-html-content { overflow-x: auto; max-width: 100%; line-height: 1.35; }
+.shogun-app .shogun-province-table { border-collapse: collapse; }
+.shogun-app .shogun-province-table th, .shogun-app .shogun-province-table td
+  { border-bottom: 1px solid #ddd; padding: 0.15em 0.5em; text-align: left; font-weight: normal; }
+.shogun-app .shogun-province-table thead th { background: #f3f0ea; font-weight: bold; }
+.shogun-app .shogun-province-table th[scope=row] { font-weight: bold; }
+.shogun-app .shogun-province-table td.num { text-align: right; }
+@media (max-width: 699px) {
+  .shogun-app { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 16px; --jp-widgets-horizontal-tab-height: 44px;
+    --jp-widgets-inline-label-width: 6em; font-size: 16px; }
+  .shogun-app .widget-html-content, .shogun-app .widget-label { font-size: 16px; }
+  .shogun-app .widget-html-content { line-height: 1.45; }
+  .shogun-app .widget-html, .shogun-app .widget-label { height: auto !important; }
+  .shogun-app .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; font-size: 16px; }
+  .shogun-app button, .shogun-app select, .shogun-app .widget-toggle-button
+    { min-height: 44px !important; min-width: 44px; height: auto !important; }
+  .shogun-app .widget-inline-hbox:has(> select), .shogun-app .widget-inline-hbox:has(> button) { height: auto !important; }
+  .shogun-app .widget-text input, .shogun-app input[type=text], .shogun-app input[type=search]
+    { min-height: 44px; font-size: 16px; }
+  .shogun-app .widget-text { height: auto !important; }
+  .shogun-app .js-plotly-plot { max-width: 100%; }
+  .shogun-app .shogun-cards table { font-size: 14px; }  /* the cards' tables fit the column at 16 px body text */
+  .shogun-app .shogun-cards td, .shogun-app .shogun-cards th { overflow-wrap: anywhere; }
+  .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
+}
+</style>"""
+
 class App:
     """The whole app as one widget (``App().widget``)."""
 
@@ -289,7 +346,7 @@ class App:
             [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS, layout=w.Layout(display="none"))
+        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
         from .bridge import Bridge
 
         self.bridge = Bridge()
@@ -320,8 +377,11 @@ class App:
         i18n.set_language(change["new"])
 
     def refresh_texts(self) -> None:
-        self.title.value = "<h2 style='margin:0.3em 0'>{}</h2>".format(_("Shogun Tutor"))
+        self.title.value = "<h1 class='shogun-title'>{}</h1>".format(_("Shogun Tutor"))
+        self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
+        self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
+        self.language.tooltip = _("Language")  # the picker's name for screen readers (the label beside it is apart)
         if self.language.value != i18n.current_language():
             self.language.value = i18n.current_language()
         for i, (msgid, _builder) in enumerate(self._tabs):

@@ -25,6 +25,7 @@ from ..board import neighbours, province_graph, shortest_path
 from ..data import BOARD
 from ..i18n import N_, _, format_list, join_sentences, ngettext
 from ..viz.board import Highlight, board_traces, changed_provinces
+from ..viz.board_text import province_table_html
 from ..text import terms
 from .plotly_widget import PLOT_CONFIG, FigureSync, figure_widget, sync_for_new_views  # noqa: F401 (re-exported)
 
@@ -108,7 +109,14 @@ class BoardPanel:
             self.side.layout.display = self.players.layout.display = "none"
         controls = w.HBox([self.side, self.players, self.view, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.widget = w.VBox([self.probe, controls, self.lesson, self.figure], layout=w.Layout(width="100%"))
+        # the board's text alternative (screen readers, and anyone looking a province up): a folded table, filled
+        # only while it is open; an Accordion keeps it open while the game moves on (a <details> would close)
+        self.table = w.HTML()
+        self.table.add_class("shogun-board-table")
+        self.table_fold = w.Accordion(children=[self.table], selected_index=None)
+        self.table_fold.add_class("shogun-board-table-fold")
+        self.table_fold.observe(lambda _c: self._table_text(), names="selected_index")
+        self.widget = w.VBox([self.probe, controls, self.lesson, self.figure, self.table_fold], layout=w.Layout(width="100%"))
         self.widget.add_class("shogun-board-panel")
         self.side.observe(lambda _c: self._board_changed(), names="value")
         self.players.observe(lambda _c: self._board_changed(), names="value")
@@ -133,6 +141,7 @@ class BoardPanel:
                               _("Who holds the most castles, temples and Nō theaters in each region")]
         self.players.description = _("Players")
         self.clear.description = _("Clear selection")
+        self.table_fold.set_title(0, _("The board as a table"))
         self.redraw()
 
     def _board_changed(self) -> None:
@@ -185,6 +194,12 @@ class BoardPanel:
         if self._sync.show(*self._figure()) and self._rebuilt():
             self._wire_clicks()
         self._lesson_text()
+        self._table_text()
+
+    def _table_text(self) -> None:
+        """The province table, when it is open (its HTML is sent only if it changed)."""
+        if getattr(self, "table_fold", None) is not None and self.table_fold.selected_index == 0:
+            self.table.value = province_table_html(self.side.value, self.players.value, self.state)
 
     def _rebuilt(self) -> bool:
         return any(t.name == "hit" and not t._click_callbacks for t in self.figure.data)

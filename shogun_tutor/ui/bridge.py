@@ -6,7 +6,13 @@ ipywidgets cannot run a click handler written in HTML, and Voilà runs no
 * a click (or Enter) on any element with ``data-shogun-rule="battle.result"``
   (the "why?" links of the guided game and of the try-its) sends ``why``;
 * the arrow keys, space, Page Up/Down, Home and End set ``key`` while the
-  rulebook is shown, unless the visitor is typing in a field.
+  rulebook is shown, unless the visitor is typing in a field;
+* the page follows the app's language: ``<html lang>`` and the window's title (the ``lang`` and
+  ``title`` traits, kernel to browser only), so that screen readers speak it in its language and
+  browsers pick the right CJK glyphs;
+* every field has a name for screen readers: ipywidgets hides a control's ``<label>`` when its description
+  is empty (a hidden label names nothing) and never ties a slider's label to its handle; such a control is
+  named by its widget's tooltip, a slider by its shown label (kept current as texts change).
 
 Every click and every key press is one custom comm message (``{"why": rule}`` or ``{"key": "next"}``),
 never a synced trait: ipywidgets' front end holds back a trait change while the kernel is busy with
@@ -18,10 +24,34 @@ Custom messages are neither merged nor compared: the kernel handles each, in ord
 from __future__ import annotations
 
 import anywidget
+import traitlets
 
 _ESM = """
 function render({ model, el }) {
   el.style.display = 'none';
+  const page = () => {
+    const lang = model.get('lang'), title = model.get('title');
+    if (lang) document.documentElement.lang = lang;
+    if (title) document.title = title;
+  };
+  page();
+  const name = () => {
+    for (const c of document.querySelectorAll('.shogun-app select, .shogun-app input, .shogun-app textarea, .shogun-app [role=slider]')) {
+      if (c.hasAttribute('aria-label') && !c.hasAttribute('data-shogun-named')) continue;
+      const box = c.closest('.widget-inline-hbox, .widget-hslider, .widget-vslider');
+      const label = box && box.querySelector(':scope > label');
+      const shown = label && label.style.display !== 'none' && label.innerText.trim();
+      const slider = c.getAttribute('role') === 'slider';
+      const text = (slider && shown) || (!shown && ((label && label.title) || (box && box.title))) || '';
+      if (text && c.getAttribute('aria-label') !== text) { c.setAttribute('aria-label', text); c.setAttribute('data-shogun-named', ''); }
+    }
+  };
+  let pending = false;
+  const names = new MutationObserver(() => { if (!pending) { pending = true; requestAnimationFrame(() => { pending = false; name(); }); } });
+  names.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['title', 'style']});
+  name();
+  model.on('change:lang', page);
+  model.on('change:title', page);
   const send = (name, value) => model.send({[name]: value});
   const typing = (t) => t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
   const onClick = (ev) => {
@@ -43,7 +73,7 @@ function render({ model, el }) {
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKey, true);
-  return () => { document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
+  return () => { names.disconnect(); model.off('change:lang', page); model.off('change:title', page); document.removeEventListener('click', onClick, true); document.removeEventListener('keydown', onKey, true); };
 }
 export default { render };
 """
@@ -54,6 +84,8 @@ class Bridge(anywidget.AnyWidget):
     :meth:`on_why` and :meth:`on_key` register who receives them."""
 
     _esm = _ESM
+    lang = traitlets.Unicode("").tag(sync=True)  #: the page's language (BCP 47), for ``<html lang>``
+    title = traitlets.Unicode("").tag(sync=True)  #: the window's title
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

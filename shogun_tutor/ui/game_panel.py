@@ -102,6 +102,7 @@ class GamePanel:
         self.status.add_class("shogun-status")
         self.table = w.HTML()
         self.table.add_class("shogun-player-table")
+        self.table.tabbable = True  # it scrolls sideways on a phone: reachable by keyboard too
         self.now, self.log_box = self.steps.now, self.steps.log_box
         self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
         self.seat = SeatPanel(self)  # the learner's decisions: meanings, odds, the map, hints, the season's review
@@ -251,6 +252,7 @@ class GamePanel:
                                                        for i, c in enumerate(COMPONENTS.colours[: self.players.value])]
         self.human.value = human if human is not None and human < self.players.value else -1
         self.players.description = _("Players")
+        self.side.tooltip, self.setup.tooltip, self.human.tooltip = _("Board side"), _("Set-up"), _("Your seat")  # their names for screen readers
         self.seed.description = _("Seed")
         self.tenno.description = _("Expansion: Tennō's Court")
         self.samurai.description = _("Expansion: Samurai")

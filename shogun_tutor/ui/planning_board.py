@@ -30,6 +30,14 @@ PLAN_CSS = """<style>
 .shogun-planning-board .shogun-plan-field { white-space: normal !important; height: auto !important;
   min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25; padding-top: 3px; padding-bottom: 3px;
   text-overflow: clip !important; overflow: visible !important; }
+.shogun-plan-table-cards .widget-html-content, .shogun-planning-board .widget-html-content { line-height: 1.35; }
+.shogun-plan-table-cards p { margin: 0.3em 0 0.1em; }
+.shogun-plan-table-cards .shogun-card-name { font-size: 1.05em; }
+.shogun-plan-table-cards .shogun-card { min-width: 0; width: 14em; max-width: 100%; vertical-align: top; margin: 0.2em 0.4em 0.4em 0;
+  font-size: 0.92em; box-sizing: border-box; }
+.shogun-plan-table-cards .shogun-card-gone { border-style: dashed; box-shadow: none; background: #f4f1ec; }
+.shogun-plan-table-cards .shogun-card-status { font-weight: bold; margin-top: 0.3em; }
+.shogun-plan-table-cards .shogun-card-gone .shogun-card-status { font-weight: normal; color: #444; }
 </style>"""
 
 
@@ -209,6 +217,45 @@ class PlanningBoard:
             province=name, n=armies)
 
 
+def year_events(state) -> list[tuple[int, bool]]:
+    """The year's face-up event cards as (number, still possible this season): the cards drawn in the
+    year's earlier seasons first (the engine puts each season's card on the used pile when the season
+    ends), then those still face up, one of which is drawn once the plans are made."""
+    drawn = max(0, COMPONENTS.events_face_up_per_year - len(state.events_face_up) - (state.round.event is not None))
+    earlier = state.events_used[len(state.events_used) - drawn:] if drawn else []
+    now = [state.round.event] if state.round.event is not None else []
+    return [(n, False) for n in earlier + now] + [(n, True) for n in state.events_face_up]
+
+
+def table_cards_html(state) -> str:
+    """What lies face up on the table while the players plan: the year's event cards (which of them are
+    still possible this season) and the special card on each place of the turn order."""
+    events = []
+    for number, possible in year_events(state):
+        name, text = escape(terms.event_name(number)), escape(terms.event_text(number))
+        loss = escape(_("Event card {number}: {name}. Rice lost in winter: {loss}.").format(
+            number=number, name=terms.event_name(number), loss=COMPONENTS.event(number).winter_rice_loss))
+        status = escape(_("Still possible this season.") if possible else _("Already drawn this year."))
+        gone = "" if possible else " shogun-card-gone"
+        events.append("<div class='shogun-card shogun-card-event{}' data-event='{}'><div class='shogun-card-name'>{}</div>"
+                      "<div>{}</div><div>{}</div><div class='shogun-card-status'>{}</div></div>".format(
+                          gone, number, name, text, loss, status))
+    specials = []
+    for place, special in enumerate(state.round.specials):
+        name = escape(_("Place {place}: {special}").format(place=place + 1, special=terms.special_name(special)))
+        specials.append("<div class='shogun-card shogun-card-special' data-special='{}'><div class='shogun-card-name'>{}</div>"
+                        "<div>{}</div></div>".format(escape(special), name, escape(terms.special_text(special))))
+    html = ""
+    if events:
+        html += ("<p><b>{}</b></p><div class='shogun-plan-events'>{}</div>".format(
+            escape(_("The event cards of this year, face up: one of those still face up is drawn once the plans are made.")),
+            "".join(events)))
+    if specials:
+        html += "<p><b>{}</b></p><div class='shogun-plan-specials'>{}</div>".format(
+            escape(_("The five places of the turn order, each with its special card for this round:")), "".join(specials))
+    return html
+
+
 def card_label(card: str) -> str:
     value = chest_value(card)
     if value is not None:
@@ -239,7 +286,9 @@ class PlanningBoardWidget:
         self.confirm_button.add_class("shogun-plan-confirm")
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.title = w.HTML()
-        self.widget = w.VBox([w.HTML(PLAN_CSS), self.title, self.cards_box, self.fields_box, self.message, self.confirm_button])
+        self.table_cards = w.HTML()  # the year's event cards and the places' special cards, face up while planning
+        self.table_cards.add_class("shogun-plan-table-cards")
+        self.widget = w.VBox([w.HTML(PLAN_CSS), self.title, self.table_cards, self.cards_box, self.fields_box, self.message, self.confirm_button])
         self.widget.add_class("shogun-planning-board")
         self._card_buttons: dict[str, w.Button] = {}
         self._layout: tuple = ()
@@ -282,6 +331,7 @@ class PlanningBoardWidget:
     def render(self, keep_message: bool = False) -> None:
         m = self.model
         self.title.value = "<b>" + escape(_("Your plan: click a card, then a field. Change it as you like until you confirm.")) + "</b>"
+        self.table_cards.value = table_cards_html(m.game.state)
         # the buttons are made once and updated in place: a click landing while the page redraws still counts,
         # and nothing is left behind in the kernel
         if tuple(self._card_buttons) != tuple(m.cards):

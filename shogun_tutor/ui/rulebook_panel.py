@@ -156,6 +156,12 @@ class RulebookPanel:
         if self._drawn is None:
             return
         self._render_tryits(keep=True)
+        if self._tower is not None:  # the tower's labels speak the new language too
+            from ..viz.tower import tower_labels
+            from .plotly_widget import sync_for_new_views
+
+            tower_labels(self._tower)
+            sync_for_new_views(self._tower)
         if self.current.visual.startswith("table:") or self.current.visual == "year":
             self._render_visual()
 
@@ -206,11 +212,24 @@ class RulebookPanel:
         if self._tower is None:
             from ..viz.tower import tower_figure
             from .board_panel import PLOT_CONFIG, figure_widget
+            from .board_panel import WidthProbe
+            from .plotly_widget import sync_for_new_views
+
             fig = tower_figure(height=460)
             self._tower = figure_widget(fig.data, fig.layout)
             self._tower._config = PLOT_CONFIG
             self._tower.add_class("shogun-rulebook-tower")
-        return self._tower
+            probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))
+
+            def follow(_change=None) -> None:  # drawn for its column: a phone's 350 px, not plotly's default 700
+                from ..viz.tower import apply_tower_sizes, tower_sizes
+
+                if probe.width > 0:
+                    apply_tower_sizes(self._tower, tower_sizes(int(probe.width), int(probe.font or 0)))
+                    sync_for_new_views(self._tower)
+            probe.observe(follow, names=["width", "font"])
+            self._tower_box = w.VBox([probe, self._tower], layout=w.Layout(width="100%", min_width="0"))
+        return self._tower_box
 
     def _on_state(self, state, last_event, learner: int | None = None) -> None:
         """A try-it moved on: the chapter's visual follows its position."""

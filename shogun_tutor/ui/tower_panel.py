@@ -23,7 +23,8 @@ from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
-from ..viz.tower import cube_trace_values, throw_stages, tower_figure, tower_state_cubes
+from ..viz.tower import (apply_tower_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
+                         tower_state_cubes)
 from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
 
@@ -101,8 +102,9 @@ class TowerPanel:
         )
         controls.add_class("shogun-tower-controls")
         self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))  # the drawing follows its box (phones)
-        self.probe.observe(self._width_changed, names="width")
+        self.probe.observe(self._width_changed, names=["width", "font"])
         fig_box = w.VBox([self.probe, self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
+        fig_box.add_class("shogun-tower-box")
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
 
@@ -118,10 +120,10 @@ class TowerPanel:
         self.refresh_texts()
         self.new_tower()
 
-    def _width_changed(self, change) -> None:
-        width = int(change["new"] or 0)
-        if width > 0:
-            self.figure.layout.width = min(width, 560)
+    def _width_changed(self, _change=None) -> None:
+        width, font = int(self.probe.width or 0), int(self.probe.font or 0)
+        if width > 0:  # a phone's column, a laptop's 560 px, a projector's whole half screen with 18 px labels
+            apply_tower_sizes(self.figure, tower_sizes(width, font))
             sync_for_new_views(self.figure)
 
     # --- texts -----------------------------------------------------------------------
@@ -140,9 +142,7 @@ class TowerPanel:
         self._show_status()
         if self.last_verdict:
             self._render_verdict(*self.last_verdict)
-        with self.figure.batch_update():
-            for ann, text in zip(self.figure.layout.annotations, (_("funnel"), _("tower"), _("tray"))):
-                ann.text = text
+        tower_labels(self.figure)
         sync_for_new_views(self.figure)
 
     def _on_kind(self, update: bool = True) -> None:

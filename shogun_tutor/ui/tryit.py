@@ -149,6 +149,7 @@ class TryIt:
         self.play.description = _("Play it")
         self.answer.description = _("Show the rulebook's choice")
         self.reset_button.description = _("Reset")
+        self.choice.tooltip = _("Your decision")  # its name for screen readers
         done = self.scenario.done(self.game, self.start)
         who = self.game.to_decide()
         if not done and who:
@@ -156,7 +157,7 @@ class TryIt:
             for d in self.game.legal_decisions():
                 options.setdefault(describe_in_game(self.game.state, d), d)
             self.choice.options = list(options.items())
-            self.choice.index = 0
+            self.choice.index = None  # empty: the learner picks (the first of up to 45 moves was an unrelated one)
             self.choice.layout.display = self.play.layout.display = None
         else:
             self.choice.options = []

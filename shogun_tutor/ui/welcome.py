@@ -76,7 +76,7 @@ class Welcome:
         self.doors = doors or {}
         self.intro = w.HTML()
         self.intro.add_class("shogun-welcome-text")
-        self.map = w.HTML(board_svg())
+        self.map = w.HTML()
         self.buttons = {
             "learn": w.Button(icon="book", button_style="primary", layout=w.Layout(width="auto")),
             "play": w.Button(icon="play", button_style="success", layout=w.Layout(width="auto")),
@@ -105,6 +105,9 @@ class Welcome:
         )]
         self.intro.value = (f"<h3>{texts[0]}</h3><p>{texts[1]}</p><p><b>{texts[2]}</b></p><p><b>{texts[3]}</b></p>"
                             f"{year_html()}<p style='margin-top:0.8em'>{texts[4]}</p>")
+        # the map's name for screen readers (its provinces carry their names as titles)
+        self.map.value = board_svg().replace("role='img'", "role='img' aria-label='{}'".format(
+            escape(_("The board with its regions"), quote=True)), 1)
         self.buttons["learn"].description = _("Learn the rules")
         self.buttons["play"].description = _("Play a guided game")
         self.buttons["lookup"].description = _("Look something up")

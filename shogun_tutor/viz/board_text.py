@@ -68,15 +68,18 @@ def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
 
 def label_texts(name: str, side: str, players: int, view: str, kanji: bool = True) -> tuple[str, str]:
     """A province's name on the map as two lines without markup (plotly draws plain text much
-    faster): the romaji (shown bold) and the kanji; the marks (out of play, the other side's
-    region in the changes view) end the last line shown."""
+    faster): the name the sentences use (shown bold; the kanji in Chinese and Japanese, else the
+    romaji) and the other one below it; the marks (out of play, the other side's region in the
+    changes view) end the last line shown."""
     p = BOARD.province(name)
+    first = terms.province_name(name)  # a reader finds "越後" on the map as the sentences write it
+    second = terms.province_characters(name) if first == p.name else p.name
     marks = ""
     if name in excluded(side, players):
         marks += " ✕" + (" ⚠" if BOARD.side(side).excluded_provenance.flagged else "")
     if view == "changes" and p.region("sun") != p.region("moon"):
         marks += " " + SIDE_SYMBOLS["moon" if side == "sun" else "sun"]
-    return (name, terms.province_characters(name) + marks) if kanji else (name + marks, "")
+    return (first, second + marks) if kanji else (first + marks, "")
 
 
 def state_hover(name: str, state: Any) -> str:
@@ -133,3 +136,38 @@ def region_summaries(side: str, players: int, state: Any = None) -> dict[str, li
         out[region] = lines
     return out
 
+
+
+def province_table_html(side: str, players: int, state: Any = None) -> str:
+    """The board as a table, its text alternative for screen readers (and for anyone looking something up):
+    every province in the sentences' name with the other script, its region, and in a game its owner
+    (letter and colour, so no colour is needed), armies, buildings and unrest; provinces out of play said so."""
+    out = excluded(side, players)
+    head = [_("Province"), _("Region")] + ([_("Owner"), _("Armies"), _("Buildings"), _("Unrest")] if state is not None else [])
+    rows = []
+    for p in sorted(BOARD.provinces, key=lambda p: (BOARD.regions.index(p.region(side)), terms.province_name(p.name))):
+        first = terms.province_name(p.name)
+        name = escape(f"{first} ({p.kanji if first == p.name else p.name})")
+        cells = [f"<td>{escape(terms.region_name(p.region(side)))}</td>"]
+        if p.name in out and state is None:
+            continue  # named in the sentence under the table
+        if p.name in out:
+            cells.append("<td colspan='{}'>{}</td>".format(len(head) - 2, escape(_("Out of play with three players"))))
+        elif state is not None:
+            ps = state.provinces.get(p.name)
+            owner, armies, buildings, unrest = "–", 0, "–", 0
+            if ps is not None:
+                if ps.owner is not None:
+                    st = player_style(state, ps.owner)
+                    owner = escape(f"{st.letter} {terms.colour_name(st.name)}")
+                armies, unrest = ps.armies, ps.unrest
+                if ps.buildings:
+                    buildings = escape(format_list([terms.building_name(b) for b in ps.buildings]))
+            cells += [f"<td>{owner}</td>", f"<td class='num'>{armies}</td>", f"<td>{buildings}</td>", f"<td class='num'>{unrest}</td>"]
+        rows.append(f"<tr><th scope='row'>{name}</th>{''.join(cells)}</tr>")
+    header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
+    note = ""
+    if out and state is None:
+        names = format_list(sorted(terms.province_name(n) for n in out))
+        note = "<p>{}</p>".format(escape(_("Out of play with three players: {names}.").format(names=names)))
+    return f"<table class='shogun-province-table'><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>{note}"

@@ -147,13 +147,43 @@ def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels:
         height=height,
         plot_bgcolor="white",
         annotations=[
-            dict(x=9.2, y=FUNNEL_Y + 0.6, text=_("funnel"), showarrow=False, font=dict(size=11, color="#555")),
-            dict(x=9.2, y=5.0, text=_("tower"), showarrow=False, font=dict(size=11, color="#555")),
-            dict(x=9.2, y=TRAY_Y + 0.9, text=_("tray"), showarrow=False, font=dict(size=11, color="#555")),
+            dict(x=9.2, y=FUNNEL_Y + 0.6, text=_("funnel"), showarrow=False, font=dict(size=12, color="#444")),
+            dict(x=9.2, y=5.0, text=_("tower"), showarrow=False, font=dict(size=12, color="#444")),
+            dict(x=9.2, y=TRAY_Y + 0.9, text=_("tray"), showarrow=False, font=dict(size=12, color="#444")),
         ],
         transition=dict(duration=0),
     )
     return fig
+
+
+def tower_sizes(width: int, font: int = 0) -> dict:
+    """The tower drawn for its box: ``width`` px wide (the box's), ``font`` the board font the page asks
+    for (teacher mode on a projector; 0 otherwise). On a projector the labels are at least 18 px and the
+    cubes grow with them, the drawing as tall as a 1080-line screen allows; a phone's column gets a
+    drawing no taller than it needs."""
+    projector = font > 0
+    label = max(18, font + 3) if projector else 12
+    cube = max(26, round(font * 1.6)) if projector else 17
+    height = min(760, max(520, round(width * 1.15))) if projector else min(520, max(360, round(width * 1.25)))
+    return {"label": label, "cube_text": max(14, font) if projector else 10, "cube": cube, "height": height,
+            "width": width if projector else min(width, 560)}
+
+
+def apply_tower_sizes(figure, sizes: dict) -> None:
+    """Resize a :func:`tower_figure` widget in place (labels, cubes, box)."""
+    with figure.batch_update():
+        figure.layout.width, figure.layout.height = sizes["width"], sizes["height"]
+        figure.data[0].marker.size = sizes["cube"]
+        figure.data[0].textfont.size = sizes["cube_text"]
+        for ann in figure.layout.annotations:
+            ann.font.size = sizes["label"]
+
+
+def tower_labels(figure) -> None:
+    """The tower's labels in the current language (after a language switch)."""
+    with figure.batch_update():
+        for ann, text in zip(figure.layout.annotations, (_("funnel"), _("tower"), _("tray"))):
+            ann.text = text
 
 
 def tower_state_cubes(tower, levels: int = 3) -> list[tuple[int, int | None, int]]:

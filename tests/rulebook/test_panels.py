@@ -196,3 +196,18 @@ def test_why_opens_the_rule_from_the_same_engine_with_its_chapter_screen():
     rb = app.panel("rulebook")
     from shogun_tutor.rulebook.lookup import locate
     assert (rb.chapter_key, rb.screen) == locate("battle") and rb.chapter_key == "battles"
+
+
+def test_a_try_its_choice_starts_empty_and_play_waits_for_one():
+    """The dropdown does not start on an unrelated move (the instruction names the move to make)."""
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+
+    panel = RulebookPanel("battles")
+    t = panel._tryits["kozuke-battle"]
+    assert len(t.choice.options) > 1 and t.choice.value is None and t.odds.value == ""
+    before = len(t.game.state.log)
+    t.play.click()  # nothing chosen: nothing played
+    assert len(t.game.state.log) == before and t.game.to_decide() == ("move", 1)
+    t.reset_button.click()
+    assert t.choice.value is None
+    panel.reset()

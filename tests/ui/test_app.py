@@ -75,3 +75,24 @@ def test_the_real_app_builds_and_wires_the_tower_to_the_game():
     assert game_panel.battle_button.layout.display is None
     game_panel._show_battle()
     assert app.tab.selected_index == 5
+
+
+def test_an_unknown_demo_in_a_link_is_said_with_the_demonstrations_there_are():
+    from html import unescape
+
+    from shogun_tutor.ui.app import default_tabs
+    from shogun_tutor.ui.demos import DEMOS
+
+    app = App(tabs=default_tabs())
+    try:
+        app.open_from_query("demo=tied-regoin")
+        text = unescape(app.address_notice.value)
+        assert "“tied-regoin”" in text and all(sid in text for sid in DEMOS.values())
+        assert app.tab.selected_index == 0 and "game" not in app._tabs.holder  # nothing else built
+        i18n.set_language("nl")
+        assert "tied-regoin" in app.address_notice.value and unescape(app.address_notice.value) != text  # it speaks the new language
+        app.open_from_query("demo=" + "x" * 500)
+        assert "x" * 61 not in app.address_notice.value  # bounded
+    finally:
+        i18n.set_language("en")
+        app._unsubscribe()

@@ -46,3 +46,21 @@ def test_two_quick_presses_on_try_it_screens_move_two_screens():
     for key in ("prev", "prev", "next"):
         _press(app.bridge, key=key)
     assert rulebook.screen == 4
+
+
+def test_the_page_language_and_title_follow_the_app_language():
+    from shogun_tutor import i18n
+    from shogun_tutor.ui.app import App
+
+    import ipywidgets as w
+
+    app = App("en", tabs=[("Welcome", w.VBox)])
+    try:
+        assert (app.bridge.lang, app.bridge.title) == ("en", "Shogun Tutor")
+        i18n.set_language("zh")
+        assert (app.bridge.lang, app.bridge.title) == ("zh-Hans", i18n.translator("zh").gettext("Shogun Tutor"))
+        i18n.set_language("nl")
+        assert app.bridge.lang == "nl"
+    finally:
+        i18n.set_language("en")
+        app._unsubscribe()

@@ -121,3 +121,40 @@ def test_a_refused_placement_is_explained_on_the_board():
     board.click_field("bid")
     assert "war chest holds only 1 chest" in board.message.value
     assert "bid" not in board.model.plan
+
+
+def _to_plan(season: str, year: int = 1, seed: int = 5):
+    """A game played by bots up to the first plan decision of ``season`` in ``year``."""
+    from shogun_tutor.rules.bots import make_bot
+
+    game = new_game(players=3, side="sun", seed=seed, setup="beginner")
+    bots = [make_bot("heuristic", seed=i) for i in range(3)]
+    while (game.state.year, game.state.season, game.to_decide()[0]) != (year, season, "plan"):
+        game.apply(bots[game.to_decide()[1]].decide(game))
+    return game
+
+
+@pytest.mark.parametrize("season, year", [("spring", 1), ("summer", 1), ("autumn", 1), ("summer", 2)])
+def test_the_board_shows_the_years_event_cards_and_which_are_still_possible(season, year):
+    from shogun_tutor.text import terms
+    from shogun_tutor.ui.planning_board import PlanningBoardWidget, year_events
+
+    game = _to_plan(season, year)
+    s = game.state
+    turned = [e for e in s.log if e["rule"] == "year.events" and e["year"] == year][-1]["events"]
+    drawn = [e["event"] for e in s.log if e["rule"] == "round.event" and e["year"] == year]
+    shown = year_events(s)
+    assert sorted(n for n, _p in shown) == sorted(turned)  # the four of the year, each once
+    assert [n for n, possible in shown if not possible] == drawn  # the earlier seasons' cards, in their order
+    assert {n for n, possible in shown if possible} == set(turned) - set(drawn) == set(s.events_face_up)
+    assert len(drawn) == ("spring", "summer", "autumn").index(season)
+    widget = PlanningBoardWidget(PlanningBoard(game, game.to_decide()[1]), on_confirm=lambda _d: None)
+    from html import unescape
+
+    html = unescape(widget.table_cards.value)
+    for number, possible in shown:
+        card = html.split(f"data-event='{number}'")[1].split("</div></div>")[0]
+        assert terms.event_name(number) in card
+        assert ("Still possible this season." if possible else "Already drawn this year.") in card
+    for place, special in enumerate(s.round.specials):  # the special card on each place of this round
+        assert f"Place {place + 1}: {terms.special_name(special)}" in html and terms.special_text(special) in html
