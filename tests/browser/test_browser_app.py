@@ -28,7 +28,7 @@ def _tab(page, title):
 def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
     app_page.open(voila_url)
     page = app_page.page
-    assert page.locator(".shogun-app h2").inner_text() == "Shogun Tutor"
+    assert page.locator(".shogun-app h1.shogun-title").inner_text() == "Shogun Tutor"  # the page's heading
     _tab(page, "Guided game")
     page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
     # hover a province of the game board: its values appear; on its token, its owner

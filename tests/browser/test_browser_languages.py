@@ -28,7 +28,7 @@ STEP_SHOWN = "(sels) => sels.map(s => (document.querySelector(s) || {}).innerTex
 
 
 def _click_until(page, button_text: str, selector: str, clicks: int) -> None:
-    button = page.locator("button", has_text=button_text).first
+    button = page.locator("button:visible", has_text=button_text).first
     for _ in range(clicks):
         if page.locator(f"{NOW} {selector}").count():
             return
