@@ -545,8 +545,7 @@ class TogetherPanel:
         finally:
             self._quiet = quiet
         self.undo_button.disabled = not s.marks
-        # a student's turn: the bots wait for them, a step would do nothing (the status line says who decides)
-        self.step_button.disabled = s.game.over or s.waiting_for_human()
+        self.step_button.disabled = s.game.over
 
     def _seat_card(self, seat: int, holder: str | None, mine: list[int], host: bool) -> w.Widget:
         style = player_style(seat)

@@ -275,7 +275,7 @@ def test_a_class_plays_a_year_together(browser, together_server):
                 wait_text(late.page, ".shogun-status", "Summer", timeout=10_000)  # where the class is
                 continue
             # a bot's turn on the line read: press "Step for everyone" only if the projector still shows that line
-            # and offers the button (disabled while a student decides), in one go in the page
+            # and offers the button, in one go in the page
             before = shown
             clicked = time.monotonic()
             if not teacher.page.evaluate(STEP_IF_SHOWN, shown):

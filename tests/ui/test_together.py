@@ -276,26 +276,3 @@ def test_only_the_host_is_offered_back_to_my_last_decision():
         p.leave()
     assert student_game.undo_mine_button.layout.display is None  # a game of its own again: its own undo
 
-
-def test_step_for_everyone_waits_while_a_student_decides(store_dir):
-    """The host's *Step for everyone* is offered only when the bots can play: while a seat held by a device must
-    decide it would do nothing (the status line says who decides), so it is disabled until that seat decided."""
-    from shogun_tutor.ui.hint import hint
-
-    host, host_game = game_device()
-    host.players.value = 3
-    host.create()
-    assert not host.step_button.disabled  # all bots: the host paces the game
-    student, student_game = game_device()
-    student.join(host.session.code)
-    assert student.take(0)  # Red plans first
-    assert host.poller.poll_once() and host.step_button.disabled
-    seq = host.session.seq
-    host.step_button.click()  # a click on it anyway (a stale page) plays nothing
-    assert host.session.seq == seq
-    assert student_game.apply_decisions([d for d, _r in hint(student_game.game).moves])
-    assert host.poller.poll_once() and not host.step_button.disabled  # Blue, a bot, plans next
-    host.step_button.click()
-    assert host.session.seq > seq + 1 and host.session.game.decisions[-1].player != 0
-    for p in (host, student):
-        p.leave()
