@@ -62,6 +62,7 @@ class GamePanel:
         self.on_battle = on_battle
         self.session: Session | None = None  # the game, its bots, undo points and seats (stored: docs/sessions.md)
         self.token = new_token()  # this page's device token
+        self.undo_token: str | None = None  # a group's game: the device's token for the host's rights (None: ``token``)
         self.store, self.store_problem = shared_store()
         self._step_mark = False  # the next bot decision starts a step (one undo takes the step back)
         self.on_address: Callable[..., None] | None = None  # (game=code, step=N or None): the page's address follows
@@ -505,13 +506,18 @@ class GamePanel:
 
     def undo_to_my_decision(self) -> None:
         """Go back to just before the learner's last decision: the learner decides it again."""
-        index = self.my_last_decision() if self.game is not None else None
+        index = self.my_last_decision() if self.game is not None and self.may_undo() else None
         if index is not None:
             self._undo_to(index)
 
+    def may_undo(self) -> bool:
+        """Whether this page may take decisions back: always in a game of its own; in a group's game only the
+        host's device (:attr:`undo_token`, set by ``ui/session_view.py``), as the session allows."""
+        return self.session is not None and self.session.is_host(self.undo_token or self.token)
+
     def _undo_to(self, decisions: int) -> None:
         try:
-            self.session.undo_to(decisions, self.token)
+            self.session.undo_to(decisions, self.undo_token or self.token)
         except SessionError as problem:
             self._say(problem)
             return
@@ -540,7 +546,7 @@ class GamePanel:
         self.table.value = table_html(shown)
         self.court.set_state(shown, self.human.value)
         self.undo_button.disabled = not self._marks
-        mine = self.human.value is not None and self.human.value >= 0
+        mine = self.human.value is not None and self.human.value >= 0 and self.may_undo()
         self.undo_mine_button.layout.display = None if mine else "none"
         self.undo_mine_button.disabled = not mine or self.my_last_decision() is None
         for b in (self.next_button, self.round_button, self.end_button):

@@ -132,7 +132,7 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
     panel.steps.hide_plans = True
     panel.widget.children[0].layout.display = "none"  # the settings: this game is the session's
     panel.save_box.widget.layout.display = "none"  # a download would hold every plan
-    panel.undo_mine_button.layout.display = "none"
+    panel.undo_token = host_token  # only the host may take decisions back (its own too): _render shows the button
     host = session.is_host(host_token)
     panel.undo_button.layout.display = None if host else "none"
     if new:
@@ -157,6 +157,7 @@ def leave_session(panel) -> None:
         panel.__dict__.pop(name, None)
     panel.court.set_state = b._original["court"]
     panel.token = b.own_token
+    panel.undo_token = None
     del panel._session_binding
     panel.steps.hide_plans = False
     panel.widget.children[0].layout.display = None

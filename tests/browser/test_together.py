@@ -101,6 +101,11 @@ _STATE = ("() => document.querySelector('.shogun-status').innerText + [...docume
           ".filter(e => e.offsetParent).map(e => e.innerText).join('')")
 
 
+# the host's "Step for everyone", pressed only if the projector shows the line ``t`` and the button is enabled
+STEP_IF_SHOWN = ("(t) => { const b = [...document.querySelectorAll('button.shogun-host-step')].find(e => e.offsetParent);"
+                 f" if (!b || b.disabled || ({_STATE})() !== t) return false; b.click(); return true; }}")
+
+
 def decide_by_hint(d: Device) -> bool:
     """If this device's seat must decide: take the strong bot's advice and confirm it (3 clicks); True if it did."""
     page = d.page
@@ -122,6 +127,45 @@ def decide_by_hint(d: Device) -> bool:
         page.locator(".shogun-play:visible").first.click()
     page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000)
     return True
+
+
+def snapshot(**devices: Device) -> str:
+    """What each page shows (status, step label, the reading-back banner), for a failure's message."""
+    out = []
+    for name, d in devices.items():
+        if d is None:
+            continue
+        shown = {sel: visible_text(d.page, sel)[:160] for sel in
+                 (".shogun-status", ".shogun-step-label", ".shogun-reading-back", ".shogun-together-message",
+                  ".shogun-session-notice")}
+        out.append(f"{name}: {shown}")
+    return "\n".join(out)
+
+
+def step_numbers(d: Device) -> tuple[int, int]:
+    """(N, M) of the page's "Step N of M"."""
+    import re
+
+    found = re.search(r"Step (\d+) of (\d+)", visible_text(d.page, ".shogun-step-label"))
+    assert found, visible_text(d.page, ".shogun-step-label")
+    return int(found[1]), int(found[2])
+
+
+def reach_year_2(d: Device, total: int) -> None:
+    """The page has the class's whole game (``total`` steps, as the projector) and shows the second year, or, if
+    it still shows what its own last decision did (the step of that decision: the seat whose decision led straight
+    into the new year sees its consequences first, and no later change moved its page on), "Next step" reads on
+    to the second year through steps already played (it plays nothing: only while steps lie ahead)."""
+    page = d.page
+    page.wait_for_function(f"(m) => ({_STATE})().includes(' of ' + m)", arg=str(total), timeout=20_000)
+    for _ in range(total):
+        if "Year 2" in d.status():
+            return
+        number, of = step_numbers(d)
+        assert of == total and number < total, f"step {number} of {of} shown, not the second year"
+        page.locator(".shogun-next:visible").first.click()
+        wait_text(page, ".shogun-step-label", f"Step {number + 1} of {total}", timeout=20_000)
+    raise AssertionError("no second year after reading every step")
 
 
 def unrevealed_plans(database: str, code: str) -> dict[int, list[str]]:
@@ -191,9 +235,19 @@ def test_a_class_plays_a_year_together(browser, together_server):
         # the year: the teacher steps for everyone, each student decides on their turn (the hint's advice)
         late = None
         steps = decisions = 0
+        waits: list[float] = []  # seconds from a host step's click to the projector's change
         colours = ("Red", "Blue", "Black")
-        while "Year 2" not in teacher.status() and "over" not in teacher.status() and steps < 400:
-            waiting = next((i for i, c in enumerate(colours) if f"{c} decides" in teacher.status()), None)
+        rounds = 0
+        while steps < 400 and rounds < 3000:
+            rounds += 1
+            # the projector's line read once: every choice of this round is made on that one reading (read
+            # again for each check, it could change in between: a student's decision that reached the projector
+            # late made it "Year 2 · Spring · Red decides" after it had been checked for a student's turn, and
+            # the host then pressed a step that rightly did nothing while Red decides)
+            shown = teacher.page.evaluate(_STATE)
+            if "Year 2" in shown or "over" in shown:
+                break
+            waiting = next((i for i, c in enumerate(colours) if f"{c} decides" in shown), None)
             if waiting is not None:  # a student's turn: their page offers the decision (after its next poll)
                 s = students[waiting]
                 try:
@@ -206,34 +260,49 @@ def test_a_class_plays_a_year_together(browser, together_server):
                     raise AssertionError(f"{colours[waiting]}'s page offers no decision: the projector shows "
                                          f"{teacher.status()!r}, the student's page {s.status()!r}, "
                                          f"{visible_text(s.page, '.shogun-game-side')[:600]!r}") from None
-                before = teacher.page.evaluate(_STATE)
                 if decide_by_hint(s):
                     decisions += 1
                     # the projector shows it (its step text usually changes; the status may stay: the same seat
                     # may decide on, so no failure if it does not)
                     try:
-                        teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=5_000)
+                        teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=shown, timeout=5_000)
                     except PlaywrightTimeout:
                         pass
                 continue
-            if late is None and "Summer" in teacher.status():
+            if late is None and "Summer" in shown:
                 late = stack.enter_context(device(browser, 1366, 768, url + f"?game={code}"))
                 wait_text(late.page, ".shogun-together-state", "You are watching", timeout=RENDER_TIMEOUT_MS)
                 wait_text(late.page, ".shogun-status", "Summer", timeout=10_000)  # where the class is
-            step = teacher.page.locator("button.shogun-host-step").first
-            if step.is_disabled():
+                continue
+            # a bot's turn on the line read: press "Step for everyone" only if the projector still shows that line
+            # and offers the button, in one go in the page
+            before = shown
+            clicked = time.monotonic()
+            if not teacher.page.evaluate(STEP_IF_SHOWN, shown):
                 teacher.page.wait_for_timeout(300)
                 continue
-            before = teacher.page.evaluate(_STATE)
-            step.click()
             steps += 1
-            teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000)
+            try:
+                teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000)
+                waits.append(time.monotonic() - clicked)
+            except PlaywrightTimeout:
+                teacher.screenshot("FAILED-together-host-step")
+                raise AssertionError(f"host step {steps} changed nothing in 30 s (before: {before!r})\n" + snapshot(
+                    teacher=teacher, red=students[0], blue=students[1], black=students[2], late=late)) from None
         assert "Year 2" in teacher.status(), teacher.status()
         assert late is not None
-        for d in [*students, late]:  # every page follows the projector into the second year
-            wait_text(d.page, ".shogun-status", "Year 2", timeout=10_000)
+        total = step_numbers(teacher)[1]
+        for name, d in zip(("red", "blue", "black", "late"), [*students, late]):  # every page follows into year 2
+            try:
+                reach_year_2(d, total)
+            except (PlaywrightTimeout, AssertionError) as exc:
+                d.screenshot(f"FAILED-together-year-2-{name}")
+                raise AssertionError(f"{name}'s page did not follow into year 2 ({exc})\n" + snapshot(
+                    teacher=teacher, red=students[0], blue=students[1], black=students[2], late=late)) from None
         teacher.screenshot("together-teacher-year-2-1920")
         students[2].screenshot("together-student-phone-year-2-390")
+        waits.sort()
+        print(f"host steps: click to projector change median {waits[len(waits) // 2]:.2f} s, slowest {waits[-1]:.2f} s")
         print(f"a year together: {steps} steps by the teacher, {decisions} student decisions, "
               f"{time.monotonic() - started:.0f} s")
         for d in [teacher, *students, late]:

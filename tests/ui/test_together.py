@@ -243,3 +243,36 @@ def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send():
     for p in (host, student, watcher):
         p.leave()
     assert watcher_game.widget.children[0].layout.display is None  # the settings are back: a game of its own
+
+
+def test_only_the_host_is_offered_back_to_my_last_decision():
+    """*Back to my last decision* undoes for everyone, which the session allows the host alone: a seated
+    student's page does not show it (nor does a forged click change the game); the host's seat has it."""
+    from shogun_tutor.ui.hint import hint
+
+    host, host_game = game_device()
+    host.players.value = 3
+    host.create()
+    student, student_game = game_device()
+    student.join(host.session.code)
+    assert student.take(0)
+    assert student_game.apply_decisions([d for d, _r in hint(student_game.game).moves])  # Red plans
+    assert student_game.my_last_decision() is not None  # a decision of hers to go back to
+    assert student_game.undo_mine_button.layout.display == "none"
+    made = len(student.session.game.decisions)
+    student_game.undo_to_my_decision()  # a forged click: refused before the session is asked
+    assert len(student.session.game.decisions) == made and student_game.status.value
+    assert host.poller.poll_once()
+    assert host.take(1)  # the host plays Blue on its own device
+    assert host_game.apply_decisions([d for d, _r in hint(host_game.game).moves])
+    assert host_game.undo_mine_button.layout.display is None and not host_game.undo_mine_button.disabled
+    back_to = host_game.my_last_decision()
+    assert back_to is not None and back_to >= made
+    host_game.undo_mine_button.click()  # the host takes its own last decision back, for everyone
+    assert len(host.session.game.decisions) == back_to and "Blue decides" in host_game.status.value
+    assert student.poller.poll_once() and len(student.session.game.decisions) == back_to
+    assert student_game.undo_mine_button.layout.display == "none"  # still the student's page
+    for p in (host, student):
+        p.leave()
+    assert student_game.undo_mine_button.layout.display is None  # a game of its own again: its own undo
+
