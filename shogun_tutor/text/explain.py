@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..data import COMPONENTS
-from ..i18n import _, format_list, format_number, list_separator, ngettext
+from ..i18n import _, format_list, format_number, ngettext
 from . import terms
 
 
@@ -232,7 +232,8 @@ def _bid_line(b) -> str:
         n = b["chests"]
         return ngettext("{player} bids {n} chest and pays it.", "{player} bids {n} chests and pays them.", n).format(player=who, n=n)
     if b["kind"] == "province":
-        return _("{player} bids a province card: pays nothing, comes after every chest bid.").format(player=who)
+        return _("{player} bids a province card: pays nothing, comes after every bid of 1 chest or more "
+                 "and before the 0-chest card.").format(player=who)
     if b["kind"] == "zero":
         return _("{player} bids the 0-chest card: comes after the province cards.").format(player=who)
     return _("{player} has no card to bid and comes last.").format(player=who)
@@ -607,13 +608,28 @@ def _revolt_void(e):
     return Explanation(_("{province} was already lost this winter: no revolt there").format(province=province(e["province"])))
 
 
-_MAJORITY_LINES = {
-    ("castle", False): lambda **kw: _("{region}: most castles: {who} ({counts}) → {points}.").format(**kw),
-    ("temple", False): lambda **kw: _("{region}: most temples: {who} ({counts}) → {points}.").format(**kw),
-    ("theater", False): lambda **kw: _("{region}: most Nō theaters: {who} ({counts}) → {points}.").format(**kw),
-    ("castle", True): lambda **kw: _("{region}: most castles, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
-    ("temple", True): lambda **kw: _("{region}: most temples, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
-    ("theater", True): lambda **kw: _("{region}: most Nō theaters, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
+_MAJORITY_LINES = {  # the count in words (issue 23: no bare tuple of every player's count)
+    ("castle", False): lambda n, **kw: ngettext(
+        "{region}: most castles: {who} with {n} castle → {points}.",
+        "{region}: most castles: {who} with {n} castles → {points}.", n).format(n=n, **kw),
+    ("temple", False): lambda n, **kw: ngettext(
+        "{region}: most temples: {who} with {n} temple → {points}.",
+        "{region}: most temples: {who} with {n} temples → {points}.", n).format(n=n, **kw),
+    ("theater", False): lambda n, **kw: ngettext(
+        "{region}: most Nō theaters: {who} with {n} Nō theater → {points}.",
+        "{region}: most Nō theaters: {who} with {n} Nō theaters → {points}.", n).format(n=n, **kw),
+    ("castle", True): lambda n, **kw: ngettext(
+        "{region}: most castles, tie between {who} with {n} castle each → {points} each (one less for a tie).",
+        "{region}: most castles, tie between {who} with {n} castles each → {points} each (one less for a tie).",
+        n).format(n=n, **kw),
+    ("temple", True): lambda n, **kw: ngettext(
+        "{region}: most temples, tie between {who} with {n} temple each → {points} each (one less for a tie).",
+        "{region}: most temples, tie between {who} with {n} temples each → {points} each (one less for a tie).",
+        n).format(n=n, **kw),
+    ("theater", True): lambda n, **kw: ngettext(
+        "{region}: most Nō theaters, tie between {who} with {n} Nō theater each → {points} each (one less for a tie).",
+        "{region}: most Nō theaters, tie between {who} with {n} Nō theaters each → {points} each (one less for a "
+        "tie).", n).format(n=n, **kw),
 }
 
 
@@ -627,8 +643,8 @@ def scoring_lines(players_: list[dict], regions: dict) -> list[str]:
             if not r["winners"]:
                 continue
             lines.append(_MAJORITY_LINES[b, bool(r["tie"])](
-                region=terms.region_name(region), who=players(r["winners"]),
-                counts=list_separator().join(format_number(c) for c in r["counts"]), points=r["points"]))
+                region=terms.region_name(region), who=players(r["winners"]), n=r["counts"][r["winners"][0]],
+                points=r["points"]))
     return lines
 
 

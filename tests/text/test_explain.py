@@ -1,5 +1,7 @@
 """Every event the engine writes has an explanation with its numbers, in every language."""
 
+import re
+
 import pytest
 
 from shogun_tutor import i18n
@@ -157,3 +159,23 @@ def test_the_order_of_event_and_special_card_is_told_only_when_both_apply():
     assert order not in _income([special], base=7).lines
     assert order not in _income([event], base=7).lines
     assert order not in _income([], base=7).lines
+
+
+def test_scoring_says_each_majority_in_words_not_as_a_tuple_of_counts(logs):
+    """Issue 23: "(2, 0, 0, 0)" told a beginner nothing; the winners' count is said with its building."""
+    i18n.set_language("en")
+    lines = [line for log in logs for e in log if e["rule"] == "winter.scoring"
+             for line in explain(e).lines]
+    majorities = [line for line in lines if ": most " in line]
+    assert majorities and not [line for line in majorities if "(" in line.split("→")[0]]
+    assert all(re.search(r"with \d+ (castles?|temples?|Nō theaters?)( each)? →", line) for line in majorities)
+    ties = [line for line in majorities if "tie between" in line]
+    assert ties and all(" each → " in line for line in ties)
+
+
+def test_a_province_card_bid_ranks_between_chest_bids_and_the_zero_card():
+    """Issue 23: the province card comes before the war-chest card of 0, not after every chest bid."""
+    from shogun_tutor.text.explain import _bid_line
+    i18n.set_language("en")
+    line = _bid_line({"player": 0, "kind": "province"})
+    assert "1 chest or more" in line and "before the 0-chest card" in line
