@@ -1025,6 +1025,11 @@ def _samurai_reset(e):
     return Explanation(_("The samurai stacks are put back in order, the blank flag on top"), [], "phase")
 
 
+def _card_armies(setup) -> int:
+    """The armies the attacker's cards add from the supply (the move names only the armies moved)."""
+    return sum(k for seat, k in setup.from_supply if seat == setup.attacker)
+
+
 def odds_lines(setup, odds) -> tuple[str, str]:
     """The chances of a battle set-up (``rules.battle_setup.BattleSetup``) as (headline, note on the model)."""
 
@@ -1036,16 +1041,30 @@ def odds_lines(setup, odds) -> tuple[str, str]:
         text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
                         "Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
                         n).format(n=n, keep=percent(odds.loss), draw=percent(odds.draw), loss=percent(odds.win))
+    elif setup.kind == "neutral" and _card_armies(setup):
+        extra = _card_armies(setup)
+        n = setup.attacker_armies - extra
+        text = ngettext("Attack a neutral province with {n} army + {extra} from the cards: {win} % win, {draw} % draw.",
+                        "Attack a neutral province with {n} armies + {extra} from the cards: {win} % win, {draw} % draw.",
+                        n).format(n=n, extra=extra, win=percent(odds.win), draw=percent(odds.draw))
     elif setup.kind == "neutral":
         n = setup.attacker_armies
         text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
                         "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", n).format(
             n=n, win=percent(odds.win), draw=percent(odds.draw))
     else:
-        n = setup.attacker_armies
-        text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
-                        "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
-            n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
+        # the armies the cards add from the supply are said apart: the move names only the armies moved
+        extra = _card_armies(setup)
+        n = setup.attacker_armies - extra
+        if extra:
+            text = ngettext("Attack with {n} army + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
+                            "Attack with {n} armies + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
+                            n).format(n=n, extra=extra, defenders=setup.defender_armies, win=percent(odds.win),
+                                      draw=percent(odds.draw))
+        else:
+            text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
+                            "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
+                n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
     note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
                     "Odds from {n} simulated throws on this tower as it is now.", odds.trials).format(n=format_number(odds.trials))
     return text, note

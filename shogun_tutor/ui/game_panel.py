@@ -96,6 +96,7 @@ class GamePanel:
         self.play_button = self._make_play_button(None)
         self.choice_box = w.HBox([self.choice, self.play_button],
                                  layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.choice_box.add_class("shogun-game-choice")
         self.plan_board: PlanningBoardWidget | None = None
         self.plan_box = w.Box(layout=w.Layout(display="none"))
         self.status = w.HTML()

@@ -179,3 +179,22 @@ def test_a_province_card_bid_ranks_between_chest_bids_and_the_zero_card():
     i18n.set_language("en")
     line = _bid_line({"player": 0, "kind": "province"})
     assert "1 chest or more" in line and "before the 0-chest card" in line
+
+
+def test_the_odds_headline_says_the_cards_armies_apart_from_the_armies_moved():
+    """Issue 23: "Attack Echizen with 1 army" beside "Attack with 2 armies against 3" — the +1 of a card is
+    now said in the same words in the headline as in the option: 1 army + 1 from the cards."""
+    from shogun_tutor.rules.battle_setup import BattleSetup
+    from shogun_tutor.rules.odds import setup_odds
+    from shogun_tutor.text.explain import odds_lines
+    i18n.set_language("en")
+    tower = new_game(players=3, seed=1).state.tower
+    with_card = BattleSetup("player", 0, 1, 0, ((0, 2), (1, 3)), from_supply=((0, 1),))
+    plain = BattleSetup("player", 0, 1, 0, ((0, 2), (1, 3)))
+    text, _note = odds_lines(with_card, setup_odds(with_card, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack with 1 army + 1 from the cards against 3:")
+    text, _note = odds_lines(plain, setup_odds(plain, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack with 2 armies against 3:")
+    neutral = BattleSetup("neutral", 0, None, 0, ((0, 3), (None, 2)), from_supply=((0, 2),))
+    text, _note = odds_lines(neutral, setup_odds(neutral, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack a neutral province with 1 army + 2 from the cards:")
