@@ -82,6 +82,7 @@ def default_tabs() -> Tabs:
         def make():
             panel = RulebookPanel(holder.pop("chapter", "goal"))  # a shared link opens its chapter first
             panel.on_teacher = lambda on: holder["app"].set_teacher(on) if "app" in holder else None
+            panel.teacher.layout.display = "none"  # one "Teacher mode" button on the page: the app's (issue 23)
             panel.on_move = lambda: holder["app"].follow() if "app" in holder else None
             return panel
         return once("rulebook", make)
