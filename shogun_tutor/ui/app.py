@@ -190,6 +190,8 @@ TEACHER_CSS = """<style>
 .shogun-app .shogun-game-choice > .widget-dropdown > label { width: 100% !important; max-width: none !important;
   text-align: left !important; }
 .shogun-app .shogun-game-choice > .widget-dropdown > select { flex: 1 1 100%; width: 100%; min-width: 0; max-width: 100%; }
+/* teacher mode presents the game: its settings row (players, side, seed, New game) goes until the mode is left */
+.shogun-app.shogun-teacher .shogun-game-settings { display: none !important; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
 .shogun-app.shogun-teacher .shogun-tower-box { max-width: none !important; flex: 1 1 48% !important; }
 .shogun-app.shogun-teacher .widget-hslider { height: auto !important; min-height: 1.9em; margin: 0.25em 0; }

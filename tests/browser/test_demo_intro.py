@@ -72,6 +72,9 @@ def test_a_demo_says_what_it_shows_and_the_cards_armies_apart(browser, voila_url
         print(f"\n[{lang} {width}x{height}] option: {label}\n  headline: {head.group(0)}\n  list {fits[3]} px in a "
               f"column of {fits[4]} px")
         assert fits[0] and fits[1] and fits[2], f"the decision list leaves its column or scrolls sideways: {fits}"
+        # one "Teacher mode" button on the page; in teacher mode the game's settings row gives the room to the game
+        assert page.locator("button:visible", has_text=t("Teacher mode")).count() == 1
+        assert page.locator(".shogun-game-settings").first.is_visible() == (not extra)
         page.wait_for_timeout(800)
         ap.screenshot(f"demo-intro-card-odds-{lang}-{width}x{height}")
         ap.assert_clean()
