@@ -111,7 +111,7 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("season", N_("A season"), (
         N_("A year has spring, summer and autumn, then winter. Each of the three seasons runs the same way: the 10 action cards are shuffled (5 face up, 5 face down) and the 5 special cards are laid on the 5 places of the turn order."),
         N_("Everyone plans in secret: one own province card face down on each of the 10 action fields (a war-chest card if you do not want the action) and one card as a bid. Then one of this year's event cards is drawn: it changes an action for everyone this round."),
-        N_("The bids are revealed and paid. The highest bid picks a place first; a province card as bid pays nothing but comes after every chest bid; ties are settled by shuffling the daimyo cards. The place gives your turn and your special card."),
+        N_("The bids are revealed and paid. The highest bid picks a place first; a province card as bid pays nothing and comes after every bid of 1 chest or more, but before the war-chest card of 0; ties are settled by shuffling the daimyo cards. The place gives your turn and your special card."),
     ), "year", ("plan-season", "settsu-tax")),
     Chapter("actions", N_("Actions"), (
         N_("The actions are carried out in the order of the action cards; each action is done by every player in turn order before the next card is turned. An action that can be carried out must be; one that cannot be carried out fully lapses and costs nothing."),

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..data import COMPONENTS
-from ..i18n import _, format_list, format_number, list_separator, ngettext
+from ..i18n import _, format_list, format_number, ngettext
 from . import terms
 
 
@@ -232,7 +232,8 @@ def _bid_line(b) -> str:
         n = b["chests"]
         return ngettext("{player} bids {n} chest and pays it.", "{player} bids {n} chests and pays them.", n).format(player=who, n=n)
     if b["kind"] == "province":
-        return _("{player} bids a province card: pays nothing, comes after every chest bid.").format(player=who)
+        return _("{player} bids a province card: pays nothing, comes after every bid of 1 chest or more "
+                 "and before the 0-chest card.").format(player=who)
     if b["kind"] == "zero":
         return _("{player} bids the 0-chest card: comes after the province cards.").format(player=who)
     return _("{player} has no card to bid and comes last.").format(player=who)
@@ -607,13 +608,28 @@ def _revolt_void(e):
     return Explanation(_("{province} was already lost this winter: no revolt there").format(province=province(e["province"])))
 
 
-_MAJORITY_LINES = {
-    ("castle", False): lambda **kw: _("{region}: most castles: {who} ({counts}) → {points}.").format(**kw),
-    ("temple", False): lambda **kw: _("{region}: most temples: {who} ({counts}) → {points}.").format(**kw),
-    ("theater", False): lambda **kw: _("{region}: most Nō theaters: {who} ({counts}) → {points}.").format(**kw),
-    ("castle", True): lambda **kw: _("{region}: most castles, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
-    ("temple", True): lambda **kw: _("{region}: most temples, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
-    ("theater", True): lambda **kw: _("{region}: most Nō theaters, tie between {who} ({counts}) → {points} each (one less for a tie).").format(**kw),
+_MAJORITY_LINES = {  # the count in words (issue 23: no bare tuple of every player's count)
+    ("castle", False): lambda n, **kw: ngettext(
+        "{region}: most castles: {who} with {n} castle → {points}.",
+        "{region}: most castles: {who} with {n} castles → {points}.", n).format(n=n, **kw),
+    ("temple", False): lambda n, **kw: ngettext(
+        "{region}: most temples: {who} with {n} temple → {points}.",
+        "{region}: most temples: {who} with {n} temples → {points}.", n).format(n=n, **kw),
+    ("theater", False): lambda n, **kw: ngettext(
+        "{region}: most Nō theaters: {who} with {n} Nō theater → {points}.",
+        "{region}: most Nō theaters: {who} with {n} Nō theaters → {points}.", n).format(n=n, **kw),
+    ("castle", True): lambda n, **kw: ngettext(
+        "{region}: most castles, tie between {who} with {n} castle each → {points} each (one less for a tie).",
+        "{region}: most castles, tie between {who} with {n} castles each → {points} each (one less for a tie).",
+        n).format(n=n, **kw),
+    ("temple", True): lambda n, **kw: ngettext(
+        "{region}: most temples, tie between {who} with {n} temple each → {points} each (one less for a tie).",
+        "{region}: most temples, tie between {who} with {n} temples each → {points} each (one less for a tie).",
+        n).format(n=n, **kw),
+    ("theater", True): lambda n, **kw: ngettext(
+        "{region}: most Nō theaters, tie between {who} with {n} Nō theater each → {points} each (one less for a tie).",
+        "{region}: most Nō theaters, tie between {who} with {n} Nō theaters each → {points} each (one less for a "
+        "tie).", n).format(n=n, **kw),
 }
 
 
@@ -627,8 +643,8 @@ def scoring_lines(players_: list[dict], regions: dict) -> list[str]:
             if not r["winners"]:
                 continue
             lines.append(_MAJORITY_LINES[b, bool(r["tie"])](
-                region=terms.region_name(region), who=players(r["winners"]),
-                counts=list_separator().join(format_number(c) for c in r["counts"]), points=r["points"]))
+                region=terms.region_name(region), who=players(r["winners"]), n=r["counts"][r["winners"][0]],
+                points=r["points"]))
     return lines
 
 
@@ -1009,6 +1025,11 @@ def _samurai_reset(e):
     return Explanation(_("The samurai stacks are put back in order, the blank flag on top"), [], "phase")
 
 
+def _card_armies(setup) -> int:
+    """The armies the attacker's cards add from the supply (the move names only the armies moved)."""
+    return sum(k for seat, k in setup.from_supply if seat == setup.attacker)
+
+
 def odds_lines(setup, odds) -> tuple[str, str]:
     """The chances of a battle set-up (``rules.battle_setup.BattleSetup``) as (headline, note on the model)."""
 
@@ -1020,16 +1041,30 @@ def odds_lines(setup, odds) -> tuple[str, str]:
         text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
                         "Revolt against {n} armies: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
                         n).format(n=n, keep=percent(odds.loss), draw=percent(odds.draw), loss=percent(odds.win))
+    elif setup.kind == "neutral" and _card_armies(setup):
+        extra = _card_armies(setup)
+        n = setup.attacker_armies - extra
+        text = ngettext("Attack a neutral province with {n} army + {extra} from the cards: {win} % win, {draw} % draw.",
+                        "Attack a neutral province with {n} armies + {extra} from the cards: {win} % win, {draw} % draw.",
+                        n).format(n=n, extra=extra, win=percent(odds.win), draw=percent(odds.draw))
     elif setup.kind == "neutral":
         n = setup.attacker_armies
         text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
                         "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", n).format(
             n=n, win=percent(odds.win), draw=percent(odds.draw))
     else:
-        n = setup.attacker_armies
-        text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
-                        "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
-            n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
+        # the armies the cards add from the supply are said apart: the move names only the armies moved
+        extra = _card_armies(setup)
+        n = setup.attacker_armies - extra
+        if extra:
+            text = ngettext("Attack with {n} army + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
+                            "Attack with {n} armies + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
+                            n).format(n=n, extra=extra, defenders=setup.defender_armies, win=percent(odds.win),
+                                      draw=percent(odds.draw))
+        else:
+            text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
+                            "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
+                n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
     note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
                     "Odds from {n} simulated throws on this tower as it is now.", odds.trials).format(n=format_number(odds.trials))
     return text, note

@@ -82,6 +82,7 @@ def default_tabs() -> Tabs:
         def make():
             panel = RulebookPanel(holder.pop("chapter", "goal"))  # a shared link opens its chapter first
             panel.on_teacher = lambda on: holder["app"].set_teacher(on) if "app" in holder else None
+            panel.teacher.layout.display = "none"  # one "Teacher mode" button on the page: the app's (issue 23)
             panel.on_move = lambda: holder["app"].follow() if "app" in holder else None
             return panel
         return once("rulebook", make)
@@ -182,6 +183,15 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
+/* the decision's dropdown: its label above, the list as wide as the column, never wider (no sideways scroll) */
+.shogun-app .shogun-game-choice { max-width: 100%; min-width: 0; }
+.shogun-app .shogun-game-choice > .widget-dropdown { flex: 1 1 100% !important; flex-wrap: wrap; min-width: 0;
+  width: 100% !important; max-width: 100% !important; height: auto !important; }
+.shogun-app .shogun-game-choice > .widget-dropdown > label { width: 100% !important; max-width: none !important;
+  text-align: left !important; }
+.shogun-app .shogun-game-choice > .widget-dropdown > select { flex: 1 1 100%; width: 100%; min-width: 0; max-width: 100%; }
+/* teacher mode presents the game: its settings row (players, side, seed, New game) goes until the mode is left */
+.shogun-app.shogun-teacher .shogun-game-settings { display: none !important; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
 .shogun-app.shogun-teacher .shogun-tower-box { max-width: none !important; flex: 1 1 48% !important; }
 .shogun-app.shogun-teacher .widget-hslider { height: auto !important; min-height: 1.9em; margin: 0.25em 0; }

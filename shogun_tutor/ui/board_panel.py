@@ -81,6 +81,7 @@ class BoardPanel:
                  choose_board: bool = True):
         self.state = state
         self.highlight: Highlight | None = None
+        self.choose_board = choose_board
         self.height = height
         self.width: int | None = None  # px, once the browser tells
         self.font: int | None = None  # px of the board's labels when the page asks for them (teacher mode)
@@ -105,8 +106,7 @@ class BoardPanel:
         self.figure.add_class("shogun-board")
         self._sync = FigureSync(self.figure, traces, layout)
         self._wire_clicks()
-        if not choose_board:  # the game decides the side and the player count
-            self.side.layout.display = self.players.layout.display = "none"
+        self._board_choice_shown()
         controls = w.HBox([self.side, self.players, self.view, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         # the board's text alternative (screen readers, and anyone looking a province up): a folded table, filled
@@ -163,7 +163,14 @@ class BoardPanel:
             with self.side.hold_trait_notifications(), self.players.hold_trait_notifications():
                 self.side.value, self.players.value = state.side, state.num_players
         self.selected = [n for n in self.selected if n in self._graph()]
+        self._board_choice_shown()
         self.redraw()
+
+    def _board_choice_shown(self) -> None:
+        """The side and player count are chosen only on an empty board: a game's or a try-it's position fixes
+        them (issue 23: 3 players chosen beside a try-it dropped its armies while its text still named them)."""
+        shown = self.choose_board and self.state is None
+        self.side.layout.display = self.players.layout.display = None if shown else "none"
 
     def _graph(self):
         return province_graph(self.side.value, self.players.value)

@@ -8,6 +8,7 @@ Any scenario id works; :data:`DEMOS` names the ones the rulebook's issue asks fo
 
 from __future__ import annotations
 
+from ..i18n import N_, _, join_sentences
 from ..rulebook.scenario import load_scenario
 
 #: the prepared demonstrations: what they show -> scenario id
@@ -20,8 +21,33 @@ DEMOS = {
 }
 
 
+#: what each demonstration shows, one sentence said when it opens (issue 23); what to try follows (the try-it's task)
+SHOWS = {
+    "full-tray-battle": N_("This demonstration shows a battle while cubes from earlier battles already lie in the tray."),
+    "winter-shortfall": N_("This demonstration shows a winter with too little rice, so revolts break out."),
+    "tied-region": N_("This demonstration shows a tie for a majority at the scoring."),
+    "settsu-tax": N_("This demonstration shows the order of a round's event and your special card."),
+    "handed-over": N_("This demonstration shows a province card leaving the planning board when its province is taken."),
+}
+
+#: any other scenario opened as a demonstration
+ANY_SCENARIO = N_("This demonstration is a rulebook try-it played in the guided game.")
+
+
+def demo_intro(scenario_id: str) -> str:
+    """What the demonstration shows and what to try, in the current language ("" for a scenario without either)."""
+    from ..rulebook import content
+    from .tryit import PROMPTS
+
+    shows = _(SHOWS.get(scenario_id, ANY_SCENARIO))
+    task = _(PROMPTS[scenario_id]).format(**content.province_values()) if scenario_id in PROMPTS else ""
+    return join_sentences(shows, task)
+
+
 def open_demo(game_panel, scenario_id: str) -> None:
-    """Continue the guided game from the scenario's position, the presenter in the learner's seat."""
+    """Continue the guided game from the scenario's position, the presenter in the learner's seat; the
+    game says what the demonstration shows and what to try."""
     sc = load_scenario(scenario_id)  # ScenarioError (a ValueError) for an unknown id
     game_panel.continue_game(sc.build())
     game_panel.human.value = sc.learner
+    game_panel.show_intro(lambda: demo_intro(scenario_id))

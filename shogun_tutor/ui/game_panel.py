@@ -78,6 +78,9 @@ class GamePanel:
         self.seed_error.add_class("shogun-seed-error")
         self.notice = w.HTML()  # what the store or the session refused, as one sentence
         self.notice.add_class("shogun-session-notice")
+        self.intro = w.HTML()  # a demonstration's opening sentence: what it shows and what to try
+        self.intro.add_class("shogun-demo-intro")
+        self._intro_text: Callable[[], str] | None = None  # in the current language, again after a switch
         self.seed_value = seed
         self.human = w.Dropdown(layout=w.Layout(width="11em"))
         self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
@@ -97,6 +100,7 @@ class GamePanel:
         self.play_button = self._make_play_button(None)
         self.choice_box = w.HBox([self.choice, self.play_button],
                                  layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.choice_box.add_class("shogun-game-choice")
         self.plan_board: PlanningBoardWidget | None = None
         self.plan_box = w.Box(layout=w.Layout(display="none"))
         self.status = w.HTML()
@@ -121,7 +125,7 @@ class GamePanel:
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
         reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
-        right = w.VBox([self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
+        right = w.VBox([self.intro, self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
                         self.table, self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
         right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
@@ -204,6 +208,7 @@ class GamePanel:
             return False
         self._adopt(session)
         game = session.game
+        self._intro_text = None  # a demonstration's opening sentence belongs to its own game (open_demo says it)
         quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
         try:
             self.players.value, self.side.value = game.state.num_players, game.state.side
@@ -238,6 +243,7 @@ class GamePanel:
     def refresh_texts(self) -> None:
         quiet, self._quiet = self._quiet, True
         try:
+            self._render_intro()
             self._refresh_texts()
         finally:
             self._quiet = quiet
@@ -324,6 +330,7 @@ class GamePanel:
         if not self._read_seed() and self.game is not None:
             return
         n = self.players.value
+        self._intro_text = None  # a demonstration's opening sentence belongs to its own game
         self.refresh_texts()
         expansions = tuple(name for name, box in (("tenno", self.tenno), ("samurai", self.samurai)) if box.value)
         seed = self.seed_value
@@ -343,10 +350,20 @@ class GamePanel:
         self.steps.reset(self.game, at_end=False)  # a new game is read from its set-up
         self._render()
 
+    def show_intro(self, text: Callable[[], str] | None) -> None:
+        """An opening sentence above the game (a demonstration's), until the next game; None removes it."""
+        self._intro_text = text
+        self._render_intro()
+
+    def _render_intro(self) -> None:
+        text = self._intro_text() if self._intro_text is not None else ""
+        self.intro.value = f"<p role='status' class='shogun-demo-intro-text'>{escape(text)}</p>" if text else ""
+
     def continue_game(self, game: Game, from_start: bool = False) -> None:
         """Go on with a loaded game (a save or a replayed record) in place of the current one;
         ``from_start``: show its first step (a record is read step by step, as a replay).
         It becomes a stored session of its own (its decisions stored as its first entries)."""
+        self._intro_text = None  # a demonstration's opening sentence belongs to its own game (open_demo says it)
         quiet, self._quiet = self._quiet, True  # the settings show its game without starting a new one
         try:
             self.players.value, self.side.value = game.state.num_players, game.state.side

@@ -64,9 +64,19 @@ class SeatDecisions:
     # --- labels ----------------------------------------------------------------------------
     def label(self, d: Decision) -> str:
         if is_attack(self.game, d):
-            _setup, o = self.odds(d)
+            setup, o = self.odds(d)
             kw = dict(n=d.count, source=terms.province_name(d.province), target=terms.province_name(d.target),
                       win=percent(o.win), draw=percent(o.draw), loss=percent(o.loss))
+            extra = sum(k for seat, k in setup.from_supply if seat == setup.attacker)
+            if extra:  # the cards' armies said apart, in the words of the odds headline
+                kw["extra"] = extra
+                if self.game.state.provinces[d.target].owner is None:
+                    return ngettext("Attack the neutral province {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                                    "Attack the neutral province {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                                    d.count).format(**kw)
+                return ngettext("Attack {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                                "Attack {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                                d.count).format(**kw)
             if self.game.state.provinces[d.target].owner is None:
                 return ngettext("Attack the neutral province {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
                                 "Attack the neutral province {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",

@@ -226,25 +226,30 @@ class StepView:
         self._render_log(game)
 
     def _render_banner(self, game, waiting: bool) -> None:
-        self.present_button.description = _("Back to the present")
-        self.present_button.tooltip = _("Show the latest step and the game as it is now")
-        wait = _("Your decision waits in the present.") if waiting else ""
-        if not self.reading_back(game) and not wait:
+        reading_back = self.reading_back(game)
+        if not reading_back and not waiting:
             self.banner.layout.display = "none"
             return
+        if not reading_back:  # the others' moves before the learner's turn are not read yet
+            self.present_button.description = _("Skip to your turn")
+            self.present_button.tooltip = _("Skip the other players' moves and show the game as it is now")
+            text = _("Not all of the other players' moves are shown yet. Press “Next step” to follow them one at a "
+                     "time, or “Skip to your turn” to go straight to your next decision.")
+            self.banner_text.value = f"<span role='status'>{escape(text)}</span>"
+            self.banner.layout.display = None
+            return
+        self.present_button.description = _("Back to the present")
+        self.present_button.tooltip = _("Show the latest step and the game as it is now")
         number, total = self.cursor + 1, len(self.steps(game))
-        then = on = ""
-        if not self.reading_back(game):  # the latest steps are not read yet: the decision comes after them
-            on = _("“Next step” reads on towards the present.")
-        elif self.position(game).known:
+        if self.position(game).known:
             then = _("Reading step {number} of {total} — the board and the player table show the game as it was "
                      "right after this step.").format(number=number, total=total)
         else:
             then = _("Reading step {number} of {total} — this game was loaded from a file, so the board and the "
                      "player table show the present, not the game as it was then.").format(number=number, total=total)
-        if then:
-            on = (_("“Next step” returns to the present.") if self.cursor + 1 >= self.frontier
-                  else _("“Next step” reads on towards the present."))
+        on = (_("“Next step” returns to the present.") if self.cursor + 1 >= self.frontier
+              else _("“Next step” reads on towards the present."))
+        wait = (_("It is your turn in the present: “Back to the present” takes you there.") if waiting else "")
         self.banner_text.value = f"<span role='status'>{escape(join_sentences(then, on, wait))}</span>"
         self.banner.layout.display = None
 

@@ -84,7 +84,9 @@ class TowerPanel:
         self.demo_button = w.Button(icon="arrow-left", layout=w.Layout(width="auto"))
         self.demo_button.add_class("shogun-tower-demo")
         self.replaying = False  # True while a battle of the game is shown instead of the demo
-        self._replay_counts = (0, 0)
+        self._replay_counts = (0, 0)  # (inside, tray) of a replay as drawn now
+        self._replay_start: tuple[int, int] | None = None  # before its throw, and after it
+        self._replay_final: tuple[int, int] | None = None
         self.figure = figure_widget(tower_figure([], self.model.params.levels))
         self.figure._config = PLOT_CONFIG  # follow the box's width, no mode bar
         for b in (self.throw_button, self.skip_button, self.replay_button, self.reset_button):
@@ -289,14 +291,20 @@ class TowerPanel:
         self._set_replaying(True)
         levels = self.model.params.levels
         ends = [p[4] for p in event["throw"]["paths"]]
-        lodged = sum(1 for end in ends if end != "tray") + len(inside or ())
-        self._replay_counts = (lodged, sum(1 for end in ends if end == "tray"))
+        still = [c for c in (inside or ()) if 1 <= c[2] <= levels]
+        lodged = sum(1 for end in ends if end != "tray") + len(still)
+        # the status follows the drawing: before the throw only the cubes lying still are inside and the tray
+        # is empty (the thrown ones are in the funnel); the counts after the throw when it has come down
+        self._replay_final = (lodged, sum(1 for end in ends if end == "tray"))
+        self._replay_start = (len(still), 0)
+        self._replay_counts = self._replay_start if animate and _loop_running() else self._replay_final
+        self._show_status()
         head = _("A battle of the guided game: {title}").format(title=explain(event).title)
         note = "" if inside is not None else "<br><small>{}</small>".format(escape(
             _("Only the thrown cubes are drawn: the cubes that lay still in the tower are not known for this battle.")))
         self.replay_head.value = f"<b>{escape(head)}</b>{note}"
         self.show_throw(event["throw"], kind, attacker, defender, came, event["verdict"], animate=animate,
-                        province=event["province"], still=[c for c in (inside or ()) if 1 <= c[2] <= levels])
+                        province=event["province"], still=still)
 
     def _set_replaying(self, on: bool) -> None:
         self.replaying = on
@@ -323,6 +331,8 @@ class TowerPanel:
         self._finish()
 
     def _finish(self) -> None:
+        if self.replaying and self._replay_final is not None:
+            self._replay_counts = self._replay_final  # the throw has come down: its counts with the drawing
         self.skip_button.disabled = True
         self._task = None
         if self._frames:
@@ -340,6 +350,9 @@ class TowerPanel:
         if self.last_verdict and self._frames:
             self._cancel()
             if _loop_running():
+                if self.replaying and self._replay_start is not None:
+                    self._replay_counts = self._replay_start  # the throw again from the top
+                    self._show_status()
                 self.skip_button.disabled = False
                 self._task = asyncio.ensure_future(self._play())
             else:

@@ -27,7 +27,7 @@ PROMPTS = {
     "settsu-tax": i18n.N_("You are red and tax {settsu} (7) this round; the event caps tax at 5. Pick your place: which special card do you want?"),
     "kai-winter": i18n.N_("You are red, with 4 provinces and 5 rice; winter takes 3. Autumn's last action first, then watch the winter."),
     "winter-shortfall": i18n.N_("You are red: 9 provinces, 6 rice. Finish autumn, then choose which revolt to fight first."),
-    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Attack blue's {owari} from {mino}, or move elsewhere, and see the scoring."),
+    "tied-region": i18n.N_("You are red. Red and blue each have a castle in the red region. Move elsewhere and the tie stands: each of you scores one point less for the castles. Or attack blue's {owari} from {mino} to break the tie."),
     "handed-over": i18n.N_("You are blue. Yellow has planned to tax {kozuke} later this round. Take {kozuke_name} first."),
     "sea-route": i18n.N_("You are red and placed 1 army in {shima}. A sea route joins {shima_name} and {izu}: move armies across."),
     "claim-draft": i18n.N_("You are red. Take a province card and put one of your army groups there."),

@@ -109,7 +109,7 @@ def test_a_seated_learner_reads_back_without_deciding_and_sees_no_hidden_plan(br
         page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText !== t", arg=label,
                                timeout=60_000)
         banner.wait_for(state="visible", timeout=30_000)
-        assert t("Your decision waits in the present.") in norm(banner.inner_text())
+        assert t("It is your turn in the present: “Back to the present” takes you there.") in norm(banner.inner_text())
         assert not play.is_visible() and not page.locator(".shogun-choice-details").first.is_visible() or \
             page.locator(".shogun-choice-details").first.inner_text().strip() == ""
         ap.screenshot("seat-reading-back-1366")

@@ -82,6 +82,9 @@ def test_teacher_mode_and_keys_in_the_guided_game_at_1920(browser, voila_url):
         page = ap.page
         page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
         _wait_text(page, ".shogun-status", "Blue decides")
+        # the demonstration says what it shows, then what to try (issue 23)
+        _wait_text(page, ".shogun-demo-intro", "This demonstration shows a battle while cubes from earlier battles "
+                                               "already lie in the tray. You are blue.")
         _wait_text(page, ".shogun-keys-hint", "Keys: → or space for the next step")
         board = ".shogun-game-board .js-plotly-plot .textpoint text"
         page.wait_for_function(f"document.querySelectorAll('{board}').length > 0", timeout=60_000)

@@ -199,7 +199,6 @@ def test_the_board_names_provinces_as_the_sentences_do(browser, voila_url, lang,
         page.wait_for_timeout(1000)
         bold = page.evaluate("[...document.querySelectorAll('.js-plotly-plot.shogun-board .textpoint text')]"
                              ".filter(t => getComputedStyle(t).fontWeight >= 600).map(t => t.textContent.trim())")
-        echigo = BOARD.province("Echigo")
         expected = province_name("Echigo", lang)  # zh: the simplified form (data/province_names.json)
         assert any(t.startswith(expected) for t in bold), bold[:12]
         if lang in ("zh", "ja"):

@@ -91,7 +91,24 @@ def _attack_patterns(t: Texts) -> list:
     return [t.pattern(f"Attack {kind}{{target}} from {{source}} with {{n}} army — odds: win {{win}} %, draw {{draw}} %, lose {{loss}} %",
                       f"Attack {kind}{{target}} from {{source}} with {{n}} armies — odds: win {{win}} %, draw {{draw}} %, lose {{loss}} %",
                       **num)
-            for kind in ("the neutral province ", "")]
+            for kind in ("the neutral province ", "")] + [
+        t.pattern(f"Attack {kind}{{target}} from {{source}} with {{n}} army + {{extra}} from the cards — odds: win {{win}} %, draw {{draw}} %, lose {{loss}} %",
+                  f"Attack {kind}{{target}} from {{source}} with {{n}} armies + {{extra}} from the cards — odds: win {{win}} %, draw {{draw}} %, lose {{loss}} %",
+                  extra=r"\d+", **num)
+        for kind in ("the neutral province ", "")]  # a card's armies said apart (issue 23)
+
+
+def _headline_patterns(t: Texts) -> list:
+    """The odds headline under the list, in the option's words: the armies moved, then the cards' ones."""
+    num = {"n": r"\d+", "win": r"\d+", "draw": r"\d+", "defenders": r"\d+", "extra": r"\d+"}
+    return [t.pattern("Attack with {n} army + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
+                      "Attack with {n} armies + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.", **num),
+            t.pattern("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
+                      "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", **num),
+            t.pattern("Attack a neutral province with {n} army + {extra} from the cards: {win} % win, {draw} % draw.",
+                      "Attack a neutral province with {n} armies + {extra} from the cards: {win} % win, {draw} % draw.", **num),
+            t.pattern("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
+                      "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", **num)]
 
 
 @pytest.mark.parametrize(("lang", "width", "height"), RUNS)
@@ -306,6 +323,16 @@ def test_a_learner_plays_to_the_winter(browser, voila_url, lang, width, height):
         page.wait_for_timeout(500)
         reachable("attack", ".shogun-play, .shogun-game-side select")
         shot("3-attack-on-the-map")
+        # the option and the headline under it count the same armies (issue 23), and the list stays in its column
+        chosen = attack_of(norm(select.evaluate("s => s.options[s.selectedIndex].text")))
+        details = norm(page.locator(".shogun-choice-details").first.inner_text())
+        head = next((m for m in (p.search(details) for p in _headline_patterns(t)) if m), None)
+        assert head and group(head, "n") == group(chosen, "n"), (chosen.group(0), details)
+        assert group(head, "extra") == group(chosen, "extra"), (chosen.group(0), details)
+        fits = select.evaluate("""s => { const side = s.closest('.shogun-game-side'), r = s.getBoundingClientRect(),
+            q = side.getBoundingClientRect(); return [r.left >= q.left - 1 && r.right <= q.right + 1,
+            side.scrollWidth <= side.clientWidth + 1, r.width]; }""")
+        assert fits[0] and fits[1], f"the decision list leaves its column or scrolls sideways: {fits}"
         click_and_time(page.locator(".shogun-play:visible").first)
 
         # --- on to the winter: the season's review, then the scoring ------------------------------------

@@ -170,3 +170,15 @@ def test_the_headers_teacher_toggle_follows_the_rulebooks():
     assert app.teacher.value and "shogun-teacher" in app.widget._dom_classes
     app.teacher.value = False
     assert not app.panel("rulebook").teacher.value and "shogun-teacher" not in app.widget._dom_classes
+
+
+def test_the_page_has_one_teacher_mode_button():
+    """Issue 23: the header and the rulebook each showed a "Teacher mode" button; the header's is the one."""
+    from shogun_tutor.ui.app import App
+
+    app = App()
+    app.show("rulebook")
+    assert app.teacher.layout.display != "none"
+    assert app.panel("rulebook").teacher.layout.display == "none"
+    app.teacher.value = True  # the hidden one still follows, for the rulebook's own layout
+    assert app.panel("rulebook").teacher.value

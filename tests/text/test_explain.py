@@ -1,5 +1,7 @@
 """Every event the engine writes has an explanation with its numbers, in every language."""
 
+import re
+
 import pytest
 
 from shogun_tutor import i18n
@@ -157,3 +159,42 @@ def test_the_order_of_event_and_special_card_is_told_only_when_both_apply():
     assert order not in _income([special], base=7).lines
     assert order not in _income([event], base=7).lines
     assert order not in _income([], base=7).lines
+
+
+def test_scoring_says_each_majority_in_words_not_as_a_tuple_of_counts(logs):
+    """Issue 23: "(2, 0, 0, 0)" told a beginner nothing; the winners' count is said with its building."""
+    i18n.set_language("en")
+    lines = [line for log in logs for e in log if e["rule"] == "winter.scoring"
+             for line in explain(e).lines]
+    majorities = [line for line in lines if ": most " in line]
+    assert majorities and not [line for line in majorities if "(" in line.split("→")[0]]
+    assert all(re.search(r"with \d+ (castles?|temples?|Nō theaters?)( each)? →", line) for line in majorities)
+    ties = [line for line in majorities if "tie between" in line]
+    assert ties and all(" each → " in line for line in ties)
+
+
+def test_a_province_card_bid_ranks_between_chest_bids_and_the_zero_card():
+    """Issue 23: the province card comes before the war-chest card of 0, not after every chest bid."""
+    from shogun_tutor.text.explain import _bid_line
+    i18n.set_language("en")
+    line = _bid_line({"player": 0, "kind": "province"})
+    assert "1 chest or more" in line and "before the 0-chest card" in line
+
+
+def test_the_odds_headline_says_the_cards_armies_apart_from_the_armies_moved():
+    """Issue 23: "Attack Echizen with 1 army" beside "Attack with 2 armies against 3" — the +1 of a card is
+    now said in the same words in the headline as in the option: 1 army + 1 from the cards."""
+    from shogun_tutor.rules.battle_setup import BattleSetup
+    from shogun_tutor.rules.odds import setup_odds
+    from shogun_tutor.text.explain import odds_lines
+    i18n.set_language("en")
+    tower = new_game(players=3, seed=1).state.tower
+    with_card = BattleSetup("player", 0, 1, 0, ((0, 2), (1, 3)), from_supply=((0, 1),))
+    plain = BattleSetup("player", 0, 1, 0, ((0, 2), (1, 3)))
+    text, _note = odds_lines(with_card, setup_odds(with_card, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack with 1 army + 1 from the cards against 3:")
+    text, _note = odds_lines(plain, setup_odds(plain, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack with 2 armies against 3:")
+    neutral = BattleSetup("neutral", 0, None, 0, ((0, 3), (None, 2)), from_supply=((0, 2),))
+    text, _note = odds_lines(neutral, setup_odds(neutral, tower=tower, trials=500, seed=3))
+    assert text.startswith("Attack a neutral province with 1 army + 2 from the cards:")

@@ -1,6 +1,9 @@
 """The guided game, driven in Python: steps explain events, undo, a human seat, languages."""
 
 
+from html import unescape
+
+from shogun_tutor import i18n
 from shogun_tutor.text.decisions import describe_decision
 from shogun_tutor.ui.game_panel import GamePanel
 
@@ -229,3 +232,25 @@ def test_the_game_log_is_drawn_while_it_is_open():
     before = panel.steps.log.value
     panel.next_step()
     assert panel.steps.log.value != before  # open: it follows the game
+
+
+def test_a_demonstration_opens_with_what_it_shows_and_what_to_try():
+    """Issue 23: a demo said nothing when it opened; in tied-region the obvious attack broke the tie unsaid."""
+    from shogun_tutor.ui.demos import SHOWS, open_demo
+    i18n.set_language("en")
+    panel = GamePanel(players=3, seed=2)
+    assert panel.intro.value == ""
+    open_demo(panel, "tied-region")
+    text = panel.intro.value
+    assert "This demonstration shows a tie for a majority at the scoring." in text
+    assert "the tie stands: each of you scores one point less" in text and "to break the tie" in text
+    assert "Mino" in text and "Owari" in text  # the province names filled in
+    i18n.set_language("nl")
+    try:
+        panel.refresh_texts()
+        assert "This demonstration" not in panel.intro.value
+        assert i18n._(SHOWS["tied-region"]) in unescape(panel.intro.value)
+    finally:
+        i18n.set_language("en")
+    panel.new_game()  # a new game of one's own: the demonstration's sentence goes
+    assert panel.intro.value == ""

@@ -97,7 +97,8 @@ def test_a_seated_learner_decides_only_in_the_present():
     assert _shown(panel.plan_box)
     panel.back()
     assert not _shown(panel.plan_box) and not _shown(panel.choice_box)
-    assert "Your decision waits in the present." in panel.steps.banner_text.value
+    assert "It is your turn in the present" in panel.steps.banner_text.value
+    assert panel.steps.present_button.description == "Back to the present"
     panel.steps.present_button.click()
     assert _shown(panel.plan_box) and not _shown(panel.steps.banner)
     _plan(panel)
@@ -111,6 +112,32 @@ def test_a_seated_learner_decides_only_in_the_present():
     panel.next_step()  # Next returns to the present: the decision is offered again
     assert not panel.steps.reading_back(panel.game) and _shown(panel.choice_box)
     assert panel.play_choice() is True and len(panel.game.decisions) == decisions + 1
+
+
+
+def test_after_the_learners_own_decision_the_banner_speaks_plainly():
+    """Issue 23: after the learner's decision the others' moves are read on, in words a beginner understands;
+    the button skips to the learner's turn, it never says "Back to the present" (nothing was read back)."""
+    i18n.set_language("en")
+    panel = GamePanel(players=3, seed=6)
+    panel.human.value = 0
+    seen = 0
+    for _ in range(120):
+        g = panel.game
+        if panel.learner_to_decide() and not panel.steps.in_present(g) and not panel.steps.reading_back(g):
+            seen += 1  # the learner's turn has come, the others' moves before it are not read yet
+            text = panel.steps.banner_text.value
+            assert _shown(panel.steps.banner) and "Not all of the other players" in text
+            assert "present" not in text
+            assert panel.steps.present_button.description == "Skip to your turn"
+            if seen == 3:
+                panel.steps.present_button.click()
+                assert panel.steps.in_present(panel.game) and not _shown(panel.steps.banner)
+        if panel.learner_to_decide() and panel.steps.in_present(g):
+            _plan(panel) if g.to_decide()[0] == "plan" else panel.play_choice()
+        else:
+            panel.next_step()
+    assert seen > 3, "the learner never waited for the others' moves to be read"
 
 
 def _plan_rows(panel):

@@ -89,3 +89,34 @@ def test_every_cube_stays_inside_its_frame(n):
     for (_a, _b, lo, hi), (_c, _d, lo2, _hi2) in zip(boxes[2:], boxes[1:]):
         assert hi < lo2
     assert boxes[1][3] < boxes[0][2] and boxes[4][3] < boxes[3][2]
+
+
+def test_a_replays_counts_follow_its_drawing_before_and_after_the_throw():
+    """Issue 23: the replay opened with "23 cubes are in the tower; tray: 0" (the demo's own tower) while its
+    drawing showed the game's cubes; now the words count what is drawn, before the throw and after it."""
+    import asyncio
+
+    game, battles = _game_with_battles(n=1)
+    event = game.state.log[battles[0]]
+    inside = inside_before(game, battles[0])
+    panel = TowerPanel(odds_trials=200)
+    levels = panel.model.params.levels
+    before = panel.status.value
+    paths = event["throw"]["paths"]
+    tray = sum(1 for p in paths if p[4] == "tray")
+    lodged = len(inside) + len(paths) - tray
+
+    async def opened():
+        panel.show_event(event, animate=True, inside=inside)
+        at_start = panel.status.value
+        panel.skip()
+        return at_start
+
+    at_start = asyncio.run(opened())
+    assert at_start != before and f"{len(inside)} cubes are inside the tower; in the tray: 0." in at_start
+    assert f"{lodged} cubes are inside the tower; in the tray: {tray}." in panel.status.value
+    # the drawing at rest: as many cubes in the tray as the words say, the others on the ledges
+    trace = panel.figure.data[0]
+    frame = panel._frames[-1]
+    assert len(trace.x) == len(frame) == lodged + tray
+    assert sum(1 for _cid, _owner, stage in frame if stage == levels + 1) == tray

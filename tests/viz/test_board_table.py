@@ -59,3 +59,19 @@ def test_the_board_panel_fills_its_table_only_while_it_is_open():
     assert "Echigo (越後)" in panel.table.value
     panel.players.value = 3
     assert "Out of play with three players: " in unescape(panel.table.value)
+
+
+def test_a_try_its_position_fixes_the_board_side_and_player_count():
+    """Issue 23: switching the chapter's board to 3 players removed a try-it's armies while its text still
+    named them; the side and player count are offered only on an empty board."""
+    from shogun_tutor.ui.rulebook_panel import RulebookPanel
+    i18n.set_language("en")
+    panel = RulebookPanel()
+    panel.open("board")
+    assert panel.scenario_pick.value == "sea-route"
+    board = panel._board
+    assert board is not None and board.state is not None  # the try-it's position is on the board
+    assert board.players.layout.display == "none" and board.side.layout.display == "none"
+    assert board.state.provinces["Shima"].armies  # the army the text names stays on the board
+    board.set_state(None)  # an empty board: its side and player count can be chosen again
+    assert board.players.layout.display is None and board.side.layout.display is None
