@@ -21,6 +21,24 @@ TOKEN_JS = HOVER_JS.replace("t.name === 'labels'", "t.name === 'armies'").replac
     "tr.customdata.indexOf(name)", "tr.hovertext.findIndex(h => h.includes('<b>' + name + ' '))")
 
 
+def _hover(page, js: str, name: str, shown: str) -> None:
+    """Move the mouse onto ``name``'s point (found by ``js``) until the page shows ``shown`` (a JS predicate).
+
+    The point is looked up again on each try: under load the board may still be laying itself out (its
+    width follows the column) when the first position is read, and the mouse then lands on a neighbour."""
+    for attempt in range(3):
+        x, y = page.evaluate(js, name)
+        page.mouse.move(x, y)
+        try:
+            page.wait_for_function(shown, timeout=15_000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+            page.mouse.move(0, 0)  # off the board: the next move hovers afresh
+            page.wait_for_timeout(1000)
+
+
 def _tab(page, title):
     page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text=title).first.click()
 
@@ -32,17 +50,14 @@ def test_app_renders_board_with_hover_and_game_steps(app_page, voila_url):
     _tab(page, "Guided game")
     page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
     # hover a province of the game board: its values appear; on its token, its owner
-    x, y = page.evaluate(HOVER_JS, "Yamato")
-    page.mouse.move(x, y)
+    _hover(page, HOVER_JS, "Yamato",
+           "() => [...document.querySelectorAll('.hoverlayer .hovertext')].some(h => h.textContent.includes('Yamato'))")
     label = page.locator(".hoverlayer .hovertext", has_text="Yamato")
-    label.wait_for(timeout=15_000)
     text = label.text_content()
     assert "Tax: 5" in text and "Rice: 4" in text and "Neighbours:" in text
     app_page.screenshot("board-hover")
-    x, y = page.evaluate(TOKEN_JS, "Yamato")
-    page.mouse.move(x, y)
-    page.wait_for_function("[...document.querySelectorAll('.hoverlayer .hovertext')].some("
-                           "h => h.textContent.includes('Yamato') && h.textContent.includes('Armies:'))", timeout=15_000)
+    _hover(page, TOKEN_JS, "Yamato", "() => [...document.querySelectorAll('.hoverlayer .hovertext')].some("
+                                     "h => h.textContent.includes('Yamato') && h.textContent.includes('Armies:'))")
     # step the guided game: explanations appear
     page.locator(".shogun-next button, button.shogun-next").first.click()  # the set-up, then the planning step
     wait_text(page, ".shogun-now", "planned", timeout=30_000)
