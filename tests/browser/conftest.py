@@ -100,6 +100,20 @@ def wait_text(page, selector: str, text: str, timeout: float = 60_000) -> None:
         f"([sel, t]) => ({VISIBLE})(sel).some(e => e.innerText.includes(t))", arg=[selector, text], timeout=timeout)
 
 
+def click_shown(page, selector: str, timeout: float = 5_000) -> bool:
+    """Click the first shown, enabled element matching ``selector`` once one is there (waited for, never a fixed
+    time); False if none was within ``timeout`` ms or the kernel hid or disabled it between reading and clicking
+    (a redraw): the caller reads the page again and retries within its own deadline."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"(sel) => ({VISIBLE})(sel).some(e => !e.disabled)", arg=selector, timeout=timeout)
+        page.locator(f"{selector}:visible:not([disabled])").first.click(timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def wait_language(page, label: str, timeout: float = 60_000) -> None:
     """Wait until the header's language label reads ``label`` (the page follows its language)."""
     page.wait_for_function("(t) => document.querySelector('.shogun-language-label').innerText === t",

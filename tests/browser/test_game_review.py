@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
-    from .conftest import guided_game
+    from .conftest import click_shown, guided_game
 
     t = Texts("en")
     nl = Texts("nl")
@@ -46,13 +46,19 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                     except PlaywrightTimeout:
                         continue
                 elif s["plan"]:
-                    page.locator(".shogun-hint-button:visible").first.click()
-                    page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
-                                           arg=t("The strong bot would plan:"), timeout=120_000)
-                    page.locator(".shogun-hint-take:visible").first.click()
-                    page.wait_for_function("document.querySelector('.shogun-plan-confirm:not([disabled])') !== null",
-                                           timeout=60_000)
-                    page.locator(".shogun-plan-confirm").first.click()
+                    # each click on what is shown then; a redraw between the reading and a click (the planning board
+                    # drawn before its hint) is read again at the loop's top, within its deadline
+                    if not click_shown(page, ".shogun-hint-button", timeout=30_000):
+                        continue
+                    try:
+                        page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
+                                               arg=t("The strong bot would plan:"), timeout=120_000)
+                    except PlaywrightTimeout:
+                        continue
+                    if not click_shown(page, ".shogun-hint-take", timeout=30_000):
+                        continue
+                    if not click_shown(page, ".shogun-planning-board .shogun-plan-confirm", timeout=60_000):
+                        continue
                 elif s["play"]:  # a beginner takes what the drop-down offers first
                     try:
                         page.locator(".shogun-play:visible").first.click(timeout=5000)

@@ -23,7 +23,7 @@ from shogun_tutor.session import Session, open_store
 from shogun_tutor.text.decisions import describe_decision
 
 from ..servers import stop, wait_until_serving
-from .conftest import OUTPUT, RENDER_TIMEOUT_MS, AppPage, _free_port, app_command, visible_text, wait_text
+from .conftest import OUTPUT, RENDER_TIMEOUT_MS, AppPage, _free_port, app_command, click_shown, visible_text, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -106,27 +106,46 @@ STEP_IF_SHOWN = ("(t) => { const b = [...document.querySelectorAll('button.shogu
                  f" if (!b || b.disabled || ({_STATE})() !== t) return false; b.click(); return true; }}")
 
 
-def decide_by_hint(d: Device) -> bool:
-    """If this device's seat must decide: take the strong bot's advice and confirm it (3 clicks); True if it did."""
+# this device's seat must decide: its controls (the planning board's confirm, or a choice's play button) and the
+# hint button are shown
+_DECIDING = (f"() => (({SHOW})('.shogun-plan-confirm') || ({SHOW})('.shogun-play')) && ({SHOW})('.shogun-hint-button')")
+
+
+def decide_by_hint(d: Device, timeout: float = 60_000) -> bool:
+    """Once this device's seat must decide (its controls and the hint shown, waited for up to ``timeout`` ms): take
+    the strong bot's advice and confirm it (3 clicks); True if the decision was made.
+
+    The kernel may redraw between a reading and a click (a poll brought another device's change, or the controls
+    of this decision were still being drawn): a click that finds its control gone is not a failure, the page is
+    read again and the decision retried until the deadline; a decision that did go through (the page moved on)
+    is not made twice."""
     page = d.page
-    plan = d.visible(".shogun-plan-confirm")
-    if not plan and not d.visible(".shogun-play"):
-        return False
-    before = page.evaluate(_STATE)
-    try:
-        page.locator(".shogun-hint-button:visible").first.click(timeout=5_000)
-    except PlaywrightTimeout:  # the page redrew meanwhile (the game moved on): look again later
-        return False
-    page.locator(".shogun-hint-take:visible").first.wait_for(timeout=60_000)
-    page.locator(".shogun-hint-take:visible").first.click()
-    if plan:
-        page.wait_for_function("() => [...document.querySelectorAll('.shogun-plan-confirm')].some(b => !b.disabled)",
-                               timeout=30_000)
-        page.locator(".shogun-plan-confirm:visible").first.click()
-    else:
-        page.locator(".shogun-play:visible").first.click()
-    page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000)
-    return True
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        if left <= 0:
+            return False
+        try:
+            page.wait_for_function(_DECIDING, timeout=left)
+        except PlaywrightTimeout:
+            return False
+        plan = d.visible(".shogun-plan-confirm")
+        before = page.evaluate(_STATE)
+        if not click_shown(page, ".shogun-hint-button"):
+            continue  # redrawn meanwhile: read again
+        if not click_shown(page, ".shogun-hint-take", timeout=60_000):
+            continue  # the strong bot's advice was for a decision no longer pending
+        if plan:
+            done = click_shown(page, ".shogun-plan-confirm", timeout=30_000)
+        else:
+            done = click_shown(page, ".shogun-play")
+        try:
+            page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=30_000 if done else 2_000)
+            return True
+        except PlaywrightTimeout:
+            if done:
+                raise AssertionError(f"the decision was confirmed but the page did not change: {before!r}") from None
+            continue
 
 
 def snapshot(**devices: Device) -> str:
@@ -260,7 +279,7 @@ def test_a_class_plays_a_year_together(browser, together_server):
                     raise AssertionError(f"{colours[waiting]}'s page offers no decision: the projector shows "
                                          f"{teacher.status()!r}, the student's page {s.status()!r}, "
                                          f"{visible_text(s.page, '.shogun-game-side')[:600]!r}") from None
-                if decide_by_hint(s):
+                if decide_by_hint(s, timeout=20_000):
                     decisions += 1
                     # the projector shows it (its step text usually changes; the status may stay: the same seat
                     # may decide on, so no failure if it does not)

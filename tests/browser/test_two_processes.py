@@ -20,13 +20,14 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from shogun_tutor.session import Session, open_store
 
 from ..pgserver import PgServer, pg_bin
 from ..servers import stop, wait_until_serving
 from .conftest import OUTPUT, RENDER_TIMEOUT_MS, _free_port, app_command, wait_text
-from .test_together import _STATE, decide_by_hint, device, start_session, take_seat
+from .test_together import _STATE, STEP_IF_SHOWN, decide_by_hint, device, start_session, take_seat
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +116,8 @@ def test_a_teacher_on_one_process_and_a_student_on_the_other_play_one_session(br
             # the seat taken through process two shows on process one's page (its kernel polls the same store)
             wait_text(teacher.page, ".shogun-together-seat-0", "another device", timeout=20_000)
             wait_text(student.page, ".shogun-status", "Red decides", timeout=30_000)
+            # (the status reads so for every page from the start: the plan's controls come with the seat's redraw,
+            # which decide_by_hint waits for)
             before = teacher.page.evaluate(_STATE)
             assert decide_by_hint(student)  # Red's plan, made on process two
             teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=before, timeout=20_000)
@@ -126,14 +129,21 @@ def test_a_teacher_on_one_process_and_a_student_on_the_other_play_one_session(br
                 stored.store.close()
             # and back: the teacher steps for everyone on process one; the student's page on process two follows
             student_before = student.page.evaluate(_STATE)
-            for _ in range(30):
-                step = teacher.page.locator("button.shogun-host-step").first
-                if not step.is_disabled():
-                    label = teacher.page.evaluate(_STATE)
-                    step.click()
-                    teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=label, timeout=30_000)
+            # pressed only while the projector shows the line read and offers the button (one go in the page: the
+            # kernel may redraw between a reading and a click); read again until it does, within a deadline
+            deadline = time.monotonic() + 60
+            while True:
+                label = teacher.page.evaluate(_STATE)
+                if teacher.page.evaluate(STEP_IF_SHOWN, label):
                     break
-                teacher.page.wait_for_timeout(300)
+                assert time.monotonic() < deadline, f"the host's step stayed unavailable: {label!r}"
+                try:
+                    teacher.page.wait_for_function(
+                        "(t) => [...document.querySelectorAll('button.shogun-host-step')].some(b => b.offsetParent && "
+                        f"!b.disabled) || ({_STATE})() !== t", arg=label, timeout=10_000)
+                except PlaywrightTimeout:
+                    pass
+            teacher.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=label, timeout=30_000)
             student.page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=student_before, timeout=20_000)
             student.screenshot("two-processes-student-390")
             teacher.screenshot("two-processes-teacher-1366")
