@@ -2,7 +2,8 @@
 arguments are parsed in ``shogun_tutor/__main__.py``).
 
 Nothing is ever removed silently: prune prints every session it removed (code, last change, entries),
-and a line with the total, also when nothing was old enough.
+and a line with the total and how many stored games remain, also when nothing was old enough. A game is
+stored from its first decision (a new game never played leaves nothing to prune).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
             gone = store.prune(args.days)
             for i in gone:
                 print(f"removed {i.code}  last change {_when(i.updated)}  {i.entries} entries")
-            print(f"removed {len(gone)} game(s) idle for more than {args.days:g} day(s) from {where}")
+            print(f"removed {len(gone)} game(s) idle for more than {args.days:g} day(s) from {where}; "
+                  f"{len(store.list_sessions())} stored game(s) remain")
     except StoreUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -160,31 +160,59 @@ class Session:
         self.bot_name = setup.get("bots", "heuristic")
         self.bots = [make_bot(self.bot_name, self.game.state.seed * 10 + i) for i in range(n)]
         self._listeners: list[Callable[["Session"], None]] = []
+        self.stored = True  # False: a deferred session that no decision has stored yet (create(defer=True))
+        self._fixed_code = True
+        self._row_made = False  # the deferred session's row is in the store (its first entries not yet)
+        self._unstored: list[tuple[str, dict]] = []  # its entries held here until the first decision
 
     # --- creating and opening ---------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, setup: dict, host_token: str, *, code: str | None = None,
-               seats: dict[int, str] | None = None) -> "Session":
+               seats: dict[int, str] | None = None, defer: bool = False) -> "Session":
         """A new session in ``store``: a fresh join code, the host's token, and the given human ``seats``
-        (``{seat: token}``; the rest are bots) stored as its first entries."""
+        (``{seat: token}``; the rest are bots) stored as its first entries.
+
+        ``defer``: store nothing until the first decision (a learner's *New game*: a game never played leaves
+        no stored session behind). Until then :attr:`stored` is False, the seats are held here only, and the
+        code is a candidate: the first decision stores the session, its seats and itself in one go (with
+        another code if that one was taken meanwhile)."""
         setup = check_setup(setup)
         host = token_hash(host_token)
-        session = None
-        for _attempt in range(20):
-            candidate = code or codes.new_code()
-            try:
-                store.create_session(candidate, setup, host)
-            except CodeInUse:
-                if code:
-                    raise
-                continue
-            session = cls(store, candidate, setup, host)
-            break
-        if session is None:  # pragma: no cover - 20 collisions among 148 million codes
-            raise StoreUnavailable("no free join code found")
+        if defer:
+            session = cls(store, code or codes.new_code(), setup, host)
+            session.stored = False
+            session._fixed_code = code is not None
+        else:
+            session = None
+            for _attempt in range(20):
+                candidate = code or codes.new_code()
+                try:
+                    store.create_session(candidate, setup, host)
+                except CodeInUse:
+                    if code:
+                        raise
+                    continue
+                session = cls(store, candidate, setup, host)
+                break
+            if session is None:  # pragma: no cover - 20 collisions among 148 million codes
+                raise StoreUnavailable("no free join code found")
         for seat, token in sorted((seats or {}).items()):
             session.claim_seat(seat, token)
         return session
+
+    def _store_now(self) -> None:
+        """A deferred session (:meth:`create` with ``defer``) gets its row in the store, under a free code."""
+        for _attempt in range(20):
+            try:
+                self.store.create_session(self.code, self.setup, self.host)
+            except CodeInUse:
+                if self._fixed_code:
+                    raise
+                self.code = codes.new_code()
+                continue
+            self._row_made = True
+            return
+        raise StoreUnavailable("no free join code found")  # pragma: no cover - 20 collisions among 148 million codes
 
     @classmethod
     def adopt(cls, store: Store, game: Game, host_token: str, *, seats: dict[int, str] | None = None,
@@ -195,7 +223,7 @@ class Session:
         itself, so what the caller holds stays valid."""
         setup = {**initial_setup(game), "solo": solo, "bots": bots}
         decisions = list(game.decisions)
-        session = cls.create(store, setup, host_token, seats=seats)
+        session = cls.create(store, setup, host_token, seats=seats, defer=not decisions)  # stored from a first decision
         if decisions:
             session._store_only([("decision", {"d": d.to_dict(), "by": "import", "reason": None, "mark": False})
                                  for d in decisions])
@@ -391,7 +419,9 @@ class Session:
     # --- other devices ------------------------------------------------------------------------
     def refresh(self) -> bool:
         """Apply what other devices appended since :attr:`seq`; True if anything changed.
-        Idle, it costs one indexed query that returns no row."""
+        Idle, it costs one indexed query that returns no row (nothing at all for a session not stored yet)."""
+        if not self.stored:
+            return False
         entries = self.store.entries_after(self.code, self.seq)
         if entries:
             self._apply_entries(entries)
@@ -459,8 +489,19 @@ class Session:
                     game.undo()
                 raise IllegalDecision(exc) from None
         nonce = secrets.token_hex(8)
+        if not self.stored and not any(kind == "decision" for kind, _body in entries):
+            # a deferred session before its first decision: kept here until one comes (nothing stored yet)
+            self._unstored.extend(entries)
+            self._apply_entries([Entry(self.seq + 1 + i, kind, body, nonce) for i, (kind, body) in enumerate(entries)])
+            return
         try:
-            self.store.append(self.code, self.seq, entries, nonce)
+            if self.stored:
+                self.store.append(self.code, self.seq, entries, nonce)
+            else:  # its first decision: the session, what it held here and the decision, stored now
+                if not self._row_made:
+                    self._store_now()
+                self.store.append(self.code, 0, [*self._unstored, *entries], nonce)
+                self.stored, self._unstored = True, []
         except (Conflict, StoreUnavailable) as exc:
             while len(game.decisions) > before:
                 game.undo()
@@ -537,7 +578,10 @@ class Session:
 
     # --- reading the log ------------------------------------------------------------------------
     def entries(self) -> list[Entry]:
-        """The whole stored log (for tests, the CLI and a teacher reading back)."""
+        """The whole stored log (for tests, the CLI and a teacher reading back); a deferred session's entries
+        held here before its first decision."""
+        if not self.stored:
+            return [Entry(i + 1, kind, body) for i, (kind, body) in enumerate(self._unstored)]
         return self.store.entries_after(self.code, 0)
 
     def address(self, step: int | None = None) -> str:

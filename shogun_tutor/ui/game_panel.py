@@ -175,6 +175,8 @@ class GamePanel:
         """``{"game": code, "step": N}`` (``step`` None unless an earlier step is read again)."""
         if self.session is None:
             return {"game": None, "step": None}
+        if not self.session.stored:  # a new game not played yet: nothing to reopen (it is stored at its first decision)
+            return {"game": None, "step": None}
         back = self.steps.reading_back(self.game) or not self.steps.in_present(self.game)
         return {"game": self.session.code, "step": self.steps.cursor if back else None}
 
@@ -337,15 +339,9 @@ class GamePanel:
         human = self.human.value if self.human.value is not None and 0 <= self.human.value < n else None
         setup = {"players": n, "side": self.side.value, "seed": seed, "setup": self.setup.value,
                  "expansions": list(expansions), "bots": "heuristic", "solo": True}
-        try:
-            session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None)
-        except SessionError as problem:  # the store cannot be written: the current game stays
-            self._say(problem)
-            if self.game is not None:
-                return
-            from ..session import open_store  # no game at all yet: play in memory rather than show nothing
-            self.store = open_store("sqlite://")
-            session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None)
+        # stored from its first decision (issue 20): a new game never played leaves no stored session behind
+        session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None,
+                                 defer=True)
         self._adopt(session)
         self.steps.reset(self.game, at_end=False)  # a new game is read from its set-up
         self._render()

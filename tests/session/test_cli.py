@@ -25,6 +25,7 @@ def test_list_and_prune_print_what_they_do(store_url, capsys):
     assert main(["sessions", "--database", store_url, "prune", "--days", "30"]) == 0
     out = capsys.readouterr().out
     assert f"removed {old.code}" in out and "4 entries" in out and "removed 1 game(s)" in out and fresh.code not in out
+    assert "1 stored game(s) remain" in out
     assert main(["sessions", "--database", store_url, "prune", "--days", "30"]) == 0
     assert "removed 0 game(s)" in capsys.readouterr().out  # never silent, also when nothing is removed
     assert [i.code for i in store.list_sessions()] == [fresh.code]

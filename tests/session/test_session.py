@@ -202,3 +202,35 @@ def test_a_tampered_log_is_refused_in_one_sentence(store):
         with pytest.raises(BadSetup) as err:
             Session.open(store, fresh.code)
         assert err.value.sentence() == "This game cannot be opened: its set-up is not valid."
+
+
+def test_a_deferred_session_is_stored_with_its_first_decision_under_a_free_code():
+    """``create(defer=True)``: nothing stored before the first decision; then the row, the seats held in memory and
+    the decision in one go; a code taken meanwhile is replaced by a free one; a store down at that moment changes
+    nothing and the retry stores it."""
+    from shogun_tutor.session import StoreUnavailable
+
+    store = open_store("sqlite://")
+    token = new_token()
+    s = Session.create(store, SETUP, token, seats={0: token}, defer=True)
+    assert not s.stored and store.list_sessions() == [] and s.seq == 1 and s.seats_of(token) == [0]
+    Session.create(store, SETUP, new_token(), code=s.code)  # another game takes the candidate code meanwhile
+    taken = s.code
+    real = store.append
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("disk I/O error")
+
+    store.append = down
+    before = s.game.save()
+    with pytest.raises(StoreUnavailable):
+        s.bot_turn() or s.submit(s.game.legal_decisions()[0], token)
+    assert s.game.save() == before and not s.stored and s.seq == 1
+    store.append = real
+    while not s.stored:
+        if not s.bot_turn():
+            s.submit(s.game.legal_decisions()[0], token)
+    assert s.code != taken and s.seq == 2
+    again = Session.open(store, s.code)
+    assert again.game.save() == s.game.save() and again.seats_of(token) == [0]
+    assert sorted(i.code for i in store.list_sessions()) == sorted([taken, s.code])

@@ -61,9 +61,10 @@ def test_the_address_carries_the_game_and_the_step_read_again():
     app = build_app()
     app.show("game")
     panel = app.panel("game")
-    assert app.address.params == {"game": panel.code, "step": None}
+    assert app.address.params == {"game": None, "step": None}  # not played yet: not stored, nothing to reopen
     for _ in range(3):
         panel.next_step()
+    assert panel.session.stored
     panel.back()
     step = panel.steps.cursor
     assert app.address.params == {"game": panel.code, "step": str(step)}
@@ -80,4 +81,23 @@ def test_a_wrong_code_is_one_sentence_and_keeps_the_game(code):
     app.open_from_query(f"game={code}")
     panel = app.panel("game")
     assert "No game has the code" in panel.notice.value and panel.game is not None
-    assert app.address.params["game"] == panel.code
+    assert app.address.params["game"] is None  # the new game kept, not stored before its first decision
+
+
+def test_a_new_game_is_stored_at_its_first_decision_only():
+    """Every New game is a session from its first decision: one never played leaves nothing in the store."""
+    panel = GamePanel(players=3, seed=4)
+    store = panel.store
+    known = {i.code for i in store.list_sessions()}
+    panel.human.value = 1  # a seat taken before any decision: held in the page, stored with the first decision
+    for seed in ("5", "6", "7"):
+        panel.seed.value = seed  # three new games, none played
+    assert not panel.session.stored and {i.code for i in store.list_sessions()} == known
+    assert store.session(panel.code) is None and panel.session.refresh() is False
+    panel.next_step()  # the bots' first decisions
+    assert panel.session.stored
+    added = {i.code for i in store.list_sessions()} - known
+    assert added == {panel.code}
+    again = Session.open(store, panel.code)
+    assert again.game.save() == panel.game.save() and again.seats_of(panel.token) == [1]
+    assert [e.kind for e in again.entries()][0] == "seat"  # the seat first, then the decisions, one log
