@@ -48,6 +48,7 @@ from ..rules import errors as RE
 from ..rules.bots import Reason, make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, GameState
+from ..rules.tower import TowerState
 from . import codes
 from .errors import (BadCode, BadSetup, CodeInUse, CodeNotFound, Conflict, IllegalDecision, NotHost,
                      NothingToUndo, NotYourSeat, SeatTaken, StaleDecision, StoreUnavailable)
@@ -436,7 +437,9 @@ class Session:
     def view_for(self, token: str | None) -> View:
         """The game as the device of ``token`` may see it: every plan card of another seat that the game has
         not turned up yet is :data:`HIDDEN` (in the players' plans, in the log's ``plan.done`` and in the
-        decisions). A hot-seat device sees the plans of all seats it holds; a watcher sees only public facts."""
+        decisions); so are what the rules keep face down from everyone (:func:`_hide_secrets`: the decks'
+        order, the cubes lodged in the tower, the random generator, the court cards other seats keep).
+        A hot-seat device sees the plans of all seats it holds; a watcher sees only public facts."""
         mine = set(self.seats_of(token))
         state = self.game.state.snapshot()
         log = self.game.state.log
@@ -453,8 +456,11 @@ class Session:
         for i, e in enumerate(log):
             if e.get("rule") == "plan.done" and i >= start and e.get("player") not in mine:
                 e = {**e, "plan": {f: (HIDDEN if secret(f, c) else c) for f, c in e.get("plan", {}).items()}}
+            if "throw" in e:  # each cube's path through the tower: where those that stayed inside lie
+                e = {k: v for k, v in e.items() if k != "throw"}
             public_log.append(e)
         state.log = public_log
+        _hide_secrets(state, mine)
         decisions = []
         for i, d in enumerate(self.game.decisions):
             made = self.positions[i] if i < len(self.positions) else len(log)
@@ -600,6 +606,33 @@ def _gc_paused():
     finally:
         if was:
             gc.enable()
+
+
+def _hide_secrets(state: GameState, mine: set[int]) -> None:
+    """Replace in ``state`` (a snapshot: its own lists) what the rules keep face down from the device holding the
+    seats ``mine``: each face-down card or cube becomes :data:`HIDDEN`, so how many there are stays public.
+
+    * the event deck, the draft's province deck and the court's privilege deck (face down; their order decides
+      what comes next); the province cards nobody holds are a set everyone sees on the board, kept in a sorted
+      order (the pile's order is not shown);
+    * the cubes lodged in the battle tower (nobody sees inside; the tray is public), and in the log each throw's
+      cube paths (:meth:`Session.view_for` drops them; what came out and how many stayed inside remain);
+    * the random generator's state (it foretells every draw and throw);
+    * the privilege cards another seat keeps for later (its own: shown to it).
+    """
+    state.rng_state = None
+    state.event_deck = [HIDDEN] * len(state.event_deck)
+    state.card_supply = sorted(state.card_supply)
+    state.draft.deck = [HIDDEN] * len(state.draft.deck)
+    state.tower = TowerState([[HIDDEN] * len(level) for level in state.tower.levels], list(state.tower.tray))
+    court = state.extra.get("tenno")
+    if isinstance(court, dict):
+        court = dict(court)
+        if isinstance(court.get("deck"), list):
+            court["deck"] = [HIDDEN] * len(court["deck"])
+        if isinstance(court.get("kept"), list):
+            court["kept"] = [list(k) if seat in mine else [HIDDEN] * len(k) for seat, k in enumerate(court["kept"])]
+        state.extra = {**state.extra, "tenno": court}
 
 
 def _round_start(log: list[dict]) -> int:

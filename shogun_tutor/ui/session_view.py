@@ -10,7 +10,9 @@ shows (that seat's token), or for a watcher (no seat):
   device's kernel made); a change found by the poller is drawn with :meth:`SessionBinding.sync`;
 * nothing secret is drawn: the bots' plans stay face down for a watcher as for a seated player, the court
   cards of other seats too, and the save box (a download of the whole game, plans and all) is hidden;
-* while the host has paused the game, only the host's device lets the bots play on.
+* while the host has paused the game, only the host's device lets the bots play on;
+* the host's device paces from the *Play together* bar only: the guided game's Next step, Next round, To the
+  end and Undo a step are not shown there (Back and Back to the present, for reading back, stay).
 
 A refusal (another device was quicker, the store cannot be written) is one sentence for ``on_error``; the
 game shown is then the session's as it is now.
@@ -86,6 +88,18 @@ class SessionBinding:
             self._report(exc)
         self.sync(follow=True)
 
+    def show_battle(self) -> None:
+        """The step's battle in the tower tab, without what lay inside the tower (nobody at the table sees inside
+        it: only the thrown cubes and what came out; a learner's own game shows the inside, to teach)."""
+        p = self.panel
+        step = p.steps.current(p.game) if p.game is not None else None
+        log = p.game.state.log if step else []
+        from .tower_replay import THROW_RULES
+
+        battles = [i for i in range(step.start, step.end) if log[i]["rule"] in THROW_RULES] if step else []
+        if battles and p.on_battle:
+            p.on_battle(log[battles[-1]], None)
+
     def court(self, state, viewer=None) -> None:
         self._original["court"](state, WATCHER_VIEW if viewer is None or viewer < 0 else viewer)
 
@@ -113,6 +127,7 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
         panel.apply_decisions = b.apply_decisions
         panel.undo = b.undo
         panel.court.set_state = b.court
+        panel._show_battle = b.show_battle
     b.on_error, b.on_played = on_error, on_played
     new = panel.session is not session
     b.session, b.token, b.host_token = session, token, host_token
@@ -134,7 +149,12 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
     panel.save_box.widget.layout.display = "none"  # a download would hold every plan
     panel.undo_token = host_token  # only the host may take decisions back (its own too): _render shows the button
     host = session.is_host(host_token)
-    panel.undo_button.layout.display = None if host else "none"
+    # the host paces the class from the Play together bar (step for everyone, pause, undo the last decision): the
+    # guided game's own pacing (Next step, Next round, To the end, Undo a step) is not shown beside it; reading
+    # back (Back, Back to the present) stays. Another device has no undo (the session's is the host's).
+    for button in (panel.next_button, panel.round_button, panel.end_button):
+        button.layout.display = "none" if host else None
+    panel.undo_button.layout.display = "none"
     if new:
         panel.steps.reset(session.game, at_end=True)
         panel.steps.reasons = dict(session.reasons)
@@ -153,7 +173,7 @@ def leave_session(panel) -> None:
     b = getattr(panel, "_session_binding", None)
     if b is None:
         return
-    for name in ("_advance", "apply_decisions", "undo"):
+    for name in ("_advance", "apply_decisions", "undo", "_show_battle"):
         panel.__dict__.pop(name, None)
     panel.court.set_state = b._original["court"]
     panel.token = b.own_token
@@ -162,7 +182,8 @@ def leave_session(panel) -> None:
     panel.steps.hide_plans = False
     panel.widget.children[0].layout.display = None
     panel.save_box.widget.layout.display = None
-    panel.undo_button.layout.display = None
+    for button in (panel.next_button, panel.round_button, panel.end_button, panel.undo_button):
+        button.layout.display = None
     panel.new_game()
 
 

@@ -234,3 +234,33 @@ def test_a_deferred_session_is_stored_with_its_first_decision_under_a_free_code(
     again = Session.open(store, s.code)
     assert again.game.save() == s.game.save() and again.seats_of(token) == [0]
     assert sorted(i.code for i in store.list_sessions()) == sorted([taken, s.code])
+
+
+def test_view_hides_decks_tower_cubes_and_kept_court_cards(mem):
+    """Beyond the plans: what the rules keep face down from everyone is not in a device's view either (the decks'
+    order, the cubes lodged in the tower, the random generator), nor the court cards another seat keeps; how many
+    there are stays public, and the game itself is untouched."""
+    host, ann = new_token(), new_token()
+    s = Session.create(mem, {**SETUP, "seed": 8, "solo": False, "expansions": ["tenno", "samurai"]}, host)
+    kept = lambda: s.game.state.extra["tenno"]["kept"]  # noqa: E731
+    s.advance_bots(done=lambda: s.game.over or (s.game.state.tower.lodged_count() > 0 and any(kept())))
+    s.claim_seat(2, ann)  # (with this seed Black keeps a card in year 1)
+    real = s.game.state
+    assert real.tower.lodged_count() > 0 and real.event_deck and real.extra["tenno"]["deck"] and kept()[2]
+    saved = s.game.save()
+    for token in (None, ann, host):
+        v = s.view_for(token).state
+        assert v.rng_state is None and v.event_deck == [HIDDEN] * len(real.event_deck)
+        assert v.draft.deck == [HIDDEN] * len(real.draft.deck) and sorted(v.card_supply) == sorted(real.card_supply)
+        assert [len(level) for level in v.tower.levels] == [len(level) for level in real.tower.levels]
+        assert {c for level in v.tower.levels for c in level} == {HIDDEN} and v.tower.tray == real.tower.tray
+        court = v.extra["tenno"]
+        assert court["deck"] == [HIDDEN] * len(real.extra["tenno"]["deck"]) and court["display"] == real.extra["tenno"]["display"]
+        for seat, cards in enumerate(real.extra["tenno"]["kept"]):
+            mine = token == ann and seat == 2
+            assert court["kept"][seat] == (cards if mine else [HIDDEN] * len(cards))
+        view = s.view_for(token)
+        assert not [e for e in view.log if "throw" in e]  # no cube's path through the tower (where it lies now)
+        assert [e.get("came_out") for e in view.log] == [e.get("came_out") for e in s.game.state.log]
+    assert s.game.save() == saved and s.game.state.rng_state is not None  # the game itself keeps everything
+    assert any("throw" in e for e in s.game.state.log)

@@ -237,9 +237,32 @@ def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send():
     assert student.poller.poll_once()
     assert not [t for t in bots if t in sent_state(student_game.widget)]
     assert watcher_game.save_box.widget.layout.display == "none"  # no download of the whole game
+    # what the rules keep face down from everyone: the event cards still in the deck
+    # (several event cards share a name: a card is known by its number, as the cards panel shows it)
+    state = host.session.game.state
+    upcoming = [n for n in state.event_deck if n not in state.events_face_up + state.events_used]
+    shown = [n for n in state.events_face_up]
+    assert upcoming and shown
+    marks = lambda n: (f"data-event='{n}'", f"Event card {n}:")  # noqa: E731
+    assert any(m in sent_state(student_game.widget) for n in shown for m in marks(n))  # the search finds a card shown
+    for name, g in (("watcher", watcher_game), ("student", student_game), ("host", host_game)):
+        sent = sent_state(g.widget)
+        leaked = [n for n in upcoming if any(m in sent for m in marks(n))]
+        assert not leaked, f"the {name}'s page would receive the event deck: {leaked}"
     # the host takes the step back for everyone
     host._host("undo")
     assert watcher.poller.poll_once() and len(watcher_game.game.decisions) == len(plan)
+    # a battle shown in the tower tab comes without the cubes lodged inside (the bots play the game to its end)
+    battles = []
+    watcher_game.on_battle = lambda event, inside: battles.append(inside)
+    student.poller.poll_once()
+    assert student.give_up(0) and host.poller.poll_once()  # Red to a bot
+    host_game.to_end()
+    assert watcher.poller.poll_once() and watcher_game.game.over
+    for i in range(len(watcher_game.steps.steps(watcher_game.game))):
+        watcher_game.steps.cursor = i
+        watcher_game._show_battle()
+    assert battles and set(battles) == {None}, "the watcher's tower tab would be told where cubes lie inside"
     for p in (host, student, watcher):
         p.leave()
     assert watcher_game.widget.children[0].layout.display is None  # the settings are back: a game of its own
@@ -276,3 +299,25 @@ def test_only_the_host_is_offered_back_to_my_last_decision():
         p.leave()
     assert student_game.undo_mine_button.layout.display is None  # a game of its own again: its own undo
 
+
+
+def test_the_host_paces_from_the_bar_only():
+    """One set of pacing controls on the host's page: the bar's step, pause and undo; the guided game's Next step,
+    Next round, To the end and Undo a step are not shown there. A student's page keeps Next step (no undo); a
+    game of one's own again shows them all."""
+    host, host_game = game_device()
+    host.players.value = 3
+    host.create()
+    student, student_game = game_device()
+    student.join(host.session.code)
+    pacing = lambda g: [b.layout.display for b in (g.next_button, g.round_button, g.end_button, g.undo_button)]  # noqa: E731
+    assert host.host_box.layout.display is None and student.host_box.layout.display == "none"
+    assert pacing(host_game) == ["none"] * 4
+    assert pacing(student_game) == [None, None, None, "none"]
+    assert host_game.steps.back_button.layout.display != "none"  # reading back stays
+    host.step_button.click()  # the bar's step plays for everyone
+    assert len(host.session.game.decisions) > 0 and student.poller.poll_once()
+    assert pacing(host_game) == ["none"] * 4  # still after a redraw
+    for p in (host, student):
+        p.leave()
+    assert pacing(host_game) == pacing(student_game) == [None] * 4
