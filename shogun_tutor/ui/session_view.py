@@ -37,6 +37,7 @@ class SessionBinding:
         self.token: str | None = None
         self.host_token: str | None = None
         self.own_token = panel.token  # the page's token for its own (solo) games
+        self.shown_as: tuple | None = None  # (token, host token, seat, host?) the panel was last set up for
         self._original = {"advance": panel._advance, "apply_decisions": panel.apply_decisions, "undo": panel.undo,
                           "court": panel.court.set_state}
 
@@ -130,11 +131,18 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
         panel._show_battle = b.show_battle
     b.on_error, b.on_played = on_error, on_played
     new = panel.session is not session
+    seats = session.seats_of(token)
+    seat = seats[0] if seats else -1
+    shown_as = (token, host_token, seat, session.is_host(host_token))
+    if not new and step is None and b.shown_as == shown_as:
+        # the same device showing the same seat: only the game moved on (a poll found another device's decision).
+        # One redraw of what changed, no texts or settings set again (a live update must reach every page fast)
+        b.sync(follow=True)
+        return
+    b.shown_as = shown_as
     b.session, b.token, b.host_token = session, token, host_token
     # the panel decides with this seat's token; a watcher's page holds no seat (its host token, if any, none)
     panel.token = token or host_token or b.own_token
-    seats = session.seats_of(token)
-    seat = seats[0] if seats else -1
     if new:
         panel._adopt(session)
     quiet, panel._quiet = panel._quiet, True

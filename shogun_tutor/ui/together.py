@@ -151,6 +151,7 @@ class TogetherPanel:
         self._store = None
         self._active: int | None = None  # the seat this device shows now (hot-seat: one at a time)
         self._drawn_join: tuple | None = None
+        self._drawn_seats: tuple | None = None  # what the seat cards show (redrawn only when it changes)
         self._shown_applied: dict = {}
         self.poller = None
         from .curtain import Curtain
@@ -330,9 +331,9 @@ class TogetherPanel:
         self.token = token
         if token is not None and address is not None:
             address.keep_token(session.code, token)
-        from .live import Poller
+        from .live import Poller, interval_for
 
-        self.poller = Poller(self._poll, self._changed, on_error=self._store_error)
+        self.poller = Poller(self._poll, self._changed, interval=interval_for(session.store), on_error=self._store_error)
         self.poller.start()
         self.code.value = ""
         self._shown_applied = dict(session.shown)
@@ -525,10 +526,13 @@ class TogetherPanel:
         if self._drawn_join != (s.code, link, host, i18n.current_language()):
             self._drawn_join = (s.code, link, host, i18n.current_language())
             self.join_info.value = join_html(s.code, link, qr=host)
-        cards = []
-        for seat in s.seats:
-            cards.append(self._seat_card(seat.seat, seat.holder, mine, host))
-        self.seats_box.children = cards
+        seats_key = (tuple((seat.seat, seat.holder) for seat in s.seats), tuple(mine), host, i18n.current_language())
+        if seats_key != self._drawn_seats:  # the seat cards anew only when a seat changed hands (not at every poll)
+            self._drawn_seats = seats_key
+            old = list(self.seats_box.children)
+            self.seats_box.children = [self._seat_card(seat.seat, seat.holder, mine, host) for seat in s.seats]
+            for card in old:  # closed: a card replaced leaves no widget behind in the kernel or the page
+                _close_tree(card)
         if s.game.over:
             state = _("The game is over.")
         elif s.paused:
@@ -579,6 +583,13 @@ class TogetherPanel:
         box.add_class("shogun-together-seat")
         box.add_class(f"shogun-together-seat-{seat}")
         return box
+
+
+def _close_tree(widget: w.Widget) -> None:
+    """Close ``widget`` and the widgets inside it (a box's children)."""
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()
 
 
 def _hash(token: str) -> str:

@@ -321,3 +321,29 @@ def test_the_host_paces_from_the_bar_only():
     for p in (host, student):
         p.leave()
     assert pacing(host_game) == pacing(student_game) == [None] * 4
+
+
+def test_a_live_update_redraws_only_what_changed():
+    """A poll that finds another device's decision redraws the game, no more: no widget made anew (the seat cards
+    stay as they are until a seat changes hands, then the old ones are closed, none left behind)."""
+    from ipywidgets.widgets.widget import _instances
+
+    host, host_game = game_device()
+    host.players.value = 4
+    host.create()
+    watcher, watcher_game = game_device()
+    watcher.join(host.session.code)
+    cards = watcher.seats_box.children
+    for _ in range(3):
+        host.step_button.click()
+        before = set(_instances)
+        label = watcher_game.steps.label.value
+        assert watcher.poller.poll_once()
+        assert watcher_game.steps.label.value != label  # the step shown moved on
+        assert set(_instances) - before == set() and watcher.seats_box.children == cards
+    assert host.take(1) and watcher.poller.poll_once()  # a seat changes hands: the cards anew, the old ones closed
+    assert watcher.seats_box.children != cards and "another device" in texts(watcher)
+    assert all(c.comm is None and c.children[0].comm is None for c in cards)  # closed (a closed widget has no comm)
+    assert not [c for c in cards if c in _instances.values() or c.children[0] in _instances.values()]
+    for p in (host, watcher):
+        p.leave()
