@@ -81,6 +81,7 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         for p in [host, *watchers]:
             p.evaluate(WATCH)
         latencies, host_times = [], []
+        load_before = os.getloadavg()[0]
         for _ in range(steps):
             for p in [host, *watchers]:
                 p.evaluate("window.__changes = []")
@@ -103,7 +104,8 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
                 print(f"  {missed} page(s) showed no change within 30 s")
             time.sleep(0.3)
         print(f"\n{pages} pages of one session ({pages - 1} watching), opened in {opened:.1f} s; "
-              f"{steps} steps by the host")
+              f"{steps} steps by the host; load average during the steps {load_before:.2f} -> "
+              f"{os.getloadavg()[0]:.2f} (1 min)")
         print(f"  click -> the host's own page: median {statistics.median(host_times):.0f} ms, "
               f"p95 {pct(host_times, 0.95):.0f} ms")
         print(f"  click -> shown on another page: median {statistics.median(latencies):.0f} ms, "
@@ -127,6 +129,25 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
             ctx.close()
 
 
+def replay_time(repeats: int = 5) -> None:
+    """Replay of a whole stored game (5 players, both expansions, bots to the end): ``Session.open`` in a new process's
+    way (the log read from the store, every decision applied again), median of ``repeats``."""
+    from shogun_tutor.session import Session, new_token, open_store
+
+    store = open_store("sqlite://")
+    s = Session.create(store, {"players": 5, "side": "sun", "seed": 11, "setup": "beginner",
+                               "expansions": ["tenno", "samurai"]}, new_token())
+    s.advance_bots()
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        again = Session.open(store, s.code)
+        times.append(time.perf_counter() - started)
+        assert again.game.save() == s.game.save()
+    print(f"replay of a whole game ({len(s.game.decisions)} decisions, {s.seq} entries): median "
+          f"{statistics.median(times):.2f} s of {repeats}; load average {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pages", default="5,20")
@@ -145,7 +166,9 @@ def main() -> None:
     try:
         wait_until_serving(proc, url, timeout=180)
         print(f"machine: {psutil.cpu_count()} cores; poll interval "
-              f"{__import__('shogun_tutor.ui.live', fromlist=['INTERVAL']).INTERVAL} s")
+              f"{__import__('shogun_tutor.ui.live', fromlist=['INTERVAL']).INTERVAL} s; load average "
+              + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+        replay_time()
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:

@@ -403,3 +403,41 @@ def test_in_japanese_the_projector_shows_a_chapter_to_every_watcher(browser, tog
             phone.screenshot("together-student-phone-ja-chapter-390")
             phone.assert_clean()
         teacher.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_teachers_page_has_one_set_of_pacing_controls(browser, together_server, lang):
+    """The host's page paces the class from the Play together bar (step for everyone, pause, undo the last decision);
+    the guided game's Next step, Next round, To the end and Undo a step are not shown beside them. A student's page
+    keeps Next step. Screenshots at 1366x768 and 1920x1080."""
+    from .catalog import Texts
+
+    t = Texts(lang)
+    url, _database = together_server
+    with device(browser, 1920, 1080, url + f"?tab=game&teacher=1&lang={lang}") as teacher:
+        page = teacher.page
+        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=RENDER_TIMEOUT_MS)
+        code = start_session(teacher, 4)
+        page.wait_for_selector("button.shogun-host-step", state="visible", timeout=30_000)
+        assert t("Step for everyone") in visible_text(page, "button.shogun-host-step")
+        for host_control in ("button.shogun-host-step", ".shogun-host-pause", "button.shogun-host-undo"):
+            assert teacher.visible(host_control), host_control
+        page.wait_for_function(f"() => !({SHOW})('.shogun-next')", timeout=30_000)
+        step_buttons = visible_text(page, ".shogun-step-buttons")
+        for single in ("Next step", "Next round", "To the end", "Undo a step"):
+            assert t(single) not in step_buttons, f"{single!r} shown on the host's page: {step_buttons!r}"
+        label = page.evaluate(_STATE)
+        assert page.evaluate(STEP_IF_SHOWN, label)  # the bar's step plays for everyone
+        page.wait_for_function(f"(t) => ({_STATE})() !== t", arg=label, timeout=30_000)
+        teacher.screenshot(f"together-teacher-controls-{lang}-1920")
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.wait_for_function("() => window.innerWidth === 1366")
+        teacher.screenshot(f"together-teacher-controls-{lang}-1366")
+        with device(browser, 1366, 768, url + f"?game={code}&lang={lang}") as student:
+            student.page.wait_for_selector(".shogun-together-seat-0 button.shogun-seat-take", timeout=RENDER_TIMEOUT_MS)
+            student.page.wait_for_function(f"() => ({SHOW})('.shogun-next')", timeout=30_000)
+            assert not student.visible("button.shogun-host-step")
+            assert t("Next step") in visible_text(student.page, ".shogun-step-buttons")
+            assert t("Undo a step") not in visible_text(student.page, ".shogun-step-buttons")  # the host's alone
+            student.assert_clean()
+        teacher.assert_clean()
