@@ -55,8 +55,11 @@ def test_reload_and_server_restart_continue_the_game_where_it_was(browser):
     with _server("first") as url:
         with guided_game(browser, url, 1366, 768, "?tab=game", timeout=120_000) as ap:
             page = ap.page
+            # a new game is stored at its first decision: no game in the address until then
+            assert "game" not in _query(page)
+            _next(page)
             _wait_game_in_address(page)
-            for _ in range(5):
+            for _ in range(4):
                 _next(page)
             code = _query(page)["game"]
             assert re.fullmatch(r"[0-9A-Z]{6}", code)
