@@ -151,7 +151,7 @@ class TogetherPanel:
         self._store = None
         self._active: int | None = None  # the seat this device shows now (hot-seat: one at a time)
         self._drawn_join: tuple | None = None
-        self._drawn_seats: tuple | None = None  # what the seat cards show (redrawn only when it changes)
+        self._cards: list[_SeatCard] = []  # the seat cards, updated in place (a click never lands on a closed one)
         self._shown_applied: dict = {}
         self.poller = None
         from .curtain import Curtain
@@ -526,13 +526,14 @@ class TogetherPanel:
         if self._drawn_join != (s.code, link, host, i18n.current_language()):
             self._drawn_join = (s.code, link, host, i18n.current_language())
             self.join_info.value = join_html(s.code, link, qr=host)
-        seats_key = (tuple((seat.seat, seat.holder) for seat in s.seats), tuple(mine), host, i18n.current_language())
-        if seats_key != self._drawn_seats:  # the seat cards anew only when a seat changed hands (not at every poll)
-            self._drawn_seats = seats_key
+        if len(self._cards) != len(s.seats):  # one card per seat, made once: a poll changes only what they say
             old = list(self.seats_box.children)
-            self.seats_box.children = [self._seat_card(seat.seat, seat.holder, mine, host) for seat in s.seats]
+            self._cards = [_SeatCard(self, seat.seat) for seat in s.seats]
+            self.seats_box.children = [card.widget for card in self._cards]
             for card in old:  # closed: a card replaced leaves no widget behind in the kernel or the page
                 _close_tree(card)
+        for seat, card in zip(s.seats, self._cards):
+            card.show(seat.holder, mine, host)
         if s.game.over:
             state = _("The game is over.")
         elif s.paused:
@@ -551,10 +552,42 @@ class TogetherPanel:
         self.undo_button.disabled = not s.marks
         self.step_button.disabled = s.game.over
 
-    def _seat_card(self, seat: int, holder: str | None, mine: list[int], host: bool) -> w.Widget:
+
+class _SeatCard:
+    """A seat's card in the bar: its colour and who plays it, and one button whose role follows the seat (take it,
+    give it to a bot, the host's hand to a bot; none). Made once per session and changed in place: a poll sends
+    only what changed, and a click is never lost on a card the kernel replaced meanwhile. The click does what
+    the card offers when the kernel reads it."""
+
+    def __init__(self, panel: "TogetherPanel", seat: int):
+        self.panel, self.seat = panel, seat
+        self.role: str | None = None
+        self.label = w.HTML()
+        self.button = w.Button(layout=w.Layout(width="auto", display="none"))
+        self.button.on_click(lambda _b: self._clicked())
+        self.widget = w.VBox([self.label, self.button],
+                             layout=w.Layout(border="1px solid #d8cbb3", padding="0.2em 0.4em", margin="0.15em"))
+        self.widget.add_class("shogun-together-seat")
+        self.widget.add_class(f"shogun-together-seat-{seat}")
+        self._drawn: tuple | None = None
+
+    def show(self, holder: str | None, mine: list[int], host: bool) -> None:
+        seat = self.seat
+        if seat in mine:
+            role = "leave"
+        elif holder is None:
+            role = "take"
+        elif host:
+            role = "to-bot"
+        else:
+            role = None
+        key = (role, holder is None, i18n.current_language())
+        if key == self._drawn:
+            return
+        self._drawn, self.role = key, role
         style = player_style(seat)
         name = player_name(seat)
-        if seat in mine:
+        if role == "leave":
             text = _("{player} (you)").format(player=name)
         elif holder is None:
             text = _("{player} (a bot plays)").format(player=name)
@@ -562,27 +595,26 @@ class TogetherPanel:
             text = _("{player} (another device)").format(player=name)
         swatch = (f"<span style='display:inline-block;width:1em;height:1em;vertical-align:middle;border:1px solid #333;"
                   f"background:{style.fill}'></span>")
-        label = w.HTML(f"{swatch} <b>{escape(text)}</b>")
-        buttons = []
-        if seat in mine:
-            b = w.Button(description=_("Give to a bot"), layout=w.Layout(width="auto"))
-            b.add_class("shogun-seat-leave")
-            b.on_click(lambda _b: self.give_up(seat))
-            buttons.append(b)
-        elif holder is None:
-            b = w.Button(description=_("Take this seat"), button_style="info", layout=w.Layout(width="auto"))
-            b.add_class("shogun-seat-take")
-            b.on_click(lambda _b: self.take(seat))
-            buttons.append(b)
-        elif host:
-            b = w.Button(description=_("Hand to a bot"), layout=w.Layout(width="auto"))
-            b.add_class("shogun-seat-to-bot")
-            b.on_click(lambda _b: self.to_bot(seat))
-            buttons.append(b)
-        box = w.VBox([label, *buttons], layout=w.Layout(border="1px solid #d8cbb3", padding="0.2em 0.4em", margin="0.15em"))
-        box.add_class("shogun-together-seat")
-        box.add_class(f"shogun-together-seat-{seat}")
-        return box
+        self.label.value = f"{swatch} <b>{escape(text)}</b>"
+        b = self.button
+        for cls in ("shogun-seat-leave", "shogun-seat-take", "shogun-seat-to-bot"):
+            b.remove_class(cls)
+        if role is None:
+            b.layout.display = "none"
+            return
+        b.description = {"leave": _("Give to a bot"), "take": _("Take this seat"), "to-bot": _("Hand to a bot")}[role]
+        b.button_style = "info" if role == "take" else ""
+        b.add_class(f"shogun-seat-{role}")
+        b.layout.display = None
+
+    def _clicked(self) -> None:
+        p = self.panel
+        if self.role == "leave":
+            p.give_up(self.seat)
+        elif self.role == "take":
+            p.take(self.seat)
+        elif self.role == "to-bot":
+            p.to_bot(self.seat)
 
 
 def _close_tree(widget: w.Widget) -> None:
