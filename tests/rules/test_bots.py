@@ -373,3 +373,30 @@ def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
     # said as the planned conquest's extra mouth (issue 21: not "needs 8, has 8")
     assert r.kind == "rice_for_conquest" and r.params["battles"] == 1 and r.params["provinces"] == len(provs)
     assert r.params["have"] == s.players[0].rice and "planned battle may add 1 province" in render(r)
+
+
+def test_an_army_card_an_event_may_cut_says_both_numbers():
+    """Issue 21: "3 armies" stood on the "Place 5 armies" field. The plan counts on the fewer armies while the event
+    card "Few recruits" is still face up; the reason says the card's number, the fewer one and the event card."""
+    seen = []
+    for seed in range(4):
+        def watch(game, decision, reason, dt):
+            if decision.kind == "plan" and decision.field in COMPONENTS.action_amounts and "armies" in reason.params:
+                seen.append((decision.field, reason, [COMPONENTS.event(e).effect for e in game.state.events_face_up]))
+
+        play_game(seed, ["heuristic"] * game_setup(seed)["players"], watch)
+    cut = [(f, r, fx) for f, r, fx in seen if r.params["armies"] != COMPONENTS.action_amounts[f]]
+    assert cut, "no plan on a face-up 'Few recruits' in these seeds"
+    for field, reason, effects in cut:
+        assert "armies_reduced" in effects  # only the event cuts the number
+        assert reason.params["card"] == COMPONENTS.action_amounts[field] > reason.params["armies"]
+        event = reason.params["event"]
+        assert COMPONENTS.event(event).effect == "armies_reduced"
+        for lang in i18n.LANGUAGES:
+            text = render(reason, lang)
+            assert f"{reason.params['card']}" in text and f"{reason.params['armies']}" in text and str(event) in text
+            assert "{" not in text and (lang == "en" or text != render(reason, "en"))
+        assert render(reason).startswith(f"{reason.params['card']} armies to") or " buys " in render(reason)
+    for field, reason, effects in seen:  # without the event the card's own number, and no event named
+        if reason.params["armies"] == COMPONENTS.action_amounts[field]:
+            assert "card" not in reason.params
