@@ -17,6 +17,18 @@ from .test_seat_season import STATE_JS
 
 pytestmark = pytest.mark.browser
 
+#: the page has been laid out for the viewport ``width``: the review is no wider than it, and every small board is
+#: drawn (a box of some size) inside it
+BOARDS_FIT_JS = """(width) => {
+  if (window.innerWidth !== width) return false;
+  const review = document.querySelector('.shogun-game-review');
+  if (!review || review.getBoundingClientRect().width > width) return false;
+  return [...document.querySelectorAll('.shogun-review-board svg')].every(b => {
+    const r = b.getBoundingClientRect();
+    return r.width > 100 && r.height > 50 && r.right <= width + 1;
+  });
+}"""
+
 
 def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
     from .conftest import guided_game
@@ -58,8 +70,11 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                         page.locator(".shogun-play:visible").first.click(timeout=5000)
                     except PlaywrightTimeout:
                         continue
-                else:
-                    page.wait_for_timeout(300)
+                else:  # "next" was read as enabled a moment before the kernel disabled it: wait for a control again
+                    page.wait_for_function(
+                        f"(() => {{ const s = ({STATE_JS})(); return s.plan || s.play || "
+                        "[...document.querySelectorAll('.shogun-next:not([disabled])')].some(e => e.offsetParent !== null) || "
+                        "document.querySelector('.shogun-review-year') !== null; }})()", timeout=120_000)
                     continue
                 page.wait_for_function(f"({STATE_JS})().sig !== {before!r} || "
                                        "document.querySelector('.shogun-review-year') !== null", timeout=120_000)
@@ -82,10 +97,15 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                                  "Expected difference in points: {cost} (over {n} playouts of each choice).")
                 assert cost.search(text) and t("You chose") in text and t("The strong bot would choose") in text
             print(f"[review] {mistakes} costly decisions shown:\n{text[:1500]}")
+            # each costly decision shows the board then: one static image, as wide as the screen allows
+            boards = page.locator(".shogun-review-mistake .shogun-review-board svg")
+            assert boards.count() == mistakes
+            if mistakes:
+                assert t("The board when you decided: a solid blue ring marks your choice, dotted blue rings the strong bot's.") in text
             box = page.locator(".shogun-game-review").first
             for width, height in ((1366, 768), (1920, 1080), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(800)
+                page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
                 box.evaluate("e => e.scrollIntoView({block: 'start'})")
                 page.screenshot(path=str(ap.screenshot(f"review-en-{width}x{height}")).replace(".png", "-viewport.png"))
             # the language switched: the review is said again in Dutch, not recomputed
@@ -96,9 +116,12 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             text_nl = norm(page.locator(".shogun-game-review").first.inner_text())
             assert text_nl != text and (nl("You chose") in text_nl or nl(
                 "The strong bot would have decided as you did, or its playouts found no clear difference.") in text_nl)
+            assert page.locator(".shogun-review-mistake .shogun-review-board svg").count() == mistakes
+            if mistakes:
+                assert nl("The board when you decided: a solid blue ring marks your choice, dotted blue rings the strong bot's.") in text_nl
             for width, height in ((1366, 768), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(800)
+                page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
                 box.evaluate("e => e.scrollIntoView({block: 'start'})")
                 page.screenshot(path=str(ap.screenshot(f"review-nl-{width}x{height}")).replace(".png", "-viewport.png"))
             ap.assert_clean()
