@@ -47,7 +47,8 @@ def decision_highlight(state, d: Decision) -> Highlight | None:
 
 def mistake_board(game, m) -> str:
     """The board as it stood when the learner decided (a static SVG, no live figure): the learner's choice
-    highlighted, the strong bot's provinces ringed with dots, the rest dimmed; cropped to where it counts."""
+    highlighted as the game highlights an action, the strong bot's provinces ringed with blue dots, the rest dimmed;
+    cropped to where it counts."""
     state = game_review.position(game, m.index).state
     chosen = [p for p in _provinces(m.chosen) if p in state.provinces]
     better = [p for p in _provinces(m.better) if p in state.provinces]
@@ -55,11 +56,14 @@ def mistake_board(game, m) -> str:
     traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen), width=BOARD_FIT,
                                   selected=chosen[0] if chosen else None,
                                   reach=[p for p in chosen[1:] + better if p not in chosen[:1]])
+    # the learner's province stays bright (the lesson's "selected"), but without the lesson's blue ring: blue rings
+    # are the strong bot's; the learner's choice is the game's own highlight (an arrow, or a ring in its colour)
+    traces = [t for t in traces if t.get("name") != "selected"]
     return board_svg(traces, layout, f, focus=chosen + better, width_px=BOARD_PX, title=board_caption())
 
 
 def board_caption() -> str:
-    return _("The board when you decided: a solid blue ring marks your choice, dotted blue rings the strong bot's.")
+    return _("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.")
 
 
 def review_html(mistakes, year: int | None, boards: list[str] | None = None) -> str:

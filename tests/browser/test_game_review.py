@@ -101,7 +101,7 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             boards = page.locator(".shogun-review-mistake .shogun-review-board svg")
             assert boards.count() == mistakes
             if mistakes:
-                assert t("The board when you decided: a solid blue ring marks your choice, dotted blue rings the strong bot's.") in text
+                assert t("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text
             box = page.locator(".shogun-game-review").first
             for width, height in ((1366, 768), (1920, 1080), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -113,12 +113,17 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             page.locator("select.shogun-language, .shogun-language select").first.select_option(label="Nederlands")
             page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-review-year')].some(b => b.innerText.includes(t))",
                                    arg=nl("Review my year {year}", year=1), timeout=60_000)
+            # the review is said again after the buttons (its small boards drawn again): wait for its Dutch text
+            page.wait_for_function("(ts) => [...document.querySelectorAll('.shogun-game-review')].some("
+                                   "e => ts.some(t => e.innerText.includes(t)))",
+                                   arg=[nl("You chose"), nl("The strong bot would have decided as you did, or its playouts "
+                                                            "found no clear difference.")], timeout=60_000)
             text_nl = norm(page.locator(".shogun-game-review").first.inner_text())
             assert text_nl != text and (nl("You chose") in text_nl or nl(
                 "The strong bot would have decided as you did, or its playouts found no clear difference.") in text_nl)
             assert page.locator(".shogun-review-mistake .shogun-review-board svg").count() == mistakes
             if mistakes:
-                assert nl("The board when you decided: a solid blue ring marks your choice, dotted blue rings the strong bot's.") in text_nl
+                assert nl("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text_nl
             for width, height in ((1366, 768), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
