@@ -400,3 +400,31 @@ def test_an_army_card_an_event_may_cut_says_both_numbers():
     for field, reason, effects in seen:  # without the event the card's own number, and no event named
         if reason.params["armies"] == COMPONENTS.action_amounts[field]:
             assert "card" not in reason.params
+
+
+def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_them():
+    """Issue 21 (expansions: 8.9 chests left at the end): a chest the plans still to come cannot spend is worth
+    almost nothing to the strong bot's evaluation, so a bonus of chests late in the game loses to points."""
+    from shogun_tutor.rules.bots import strong
+
+    g = new_game(players=3, seed=5)
+    while g.state.phase != "plan":
+        g.apply(HeuristicBot(0).decide(g))
+    s = g.state
+    rounds = (COMPONENTS.years - s.year + 1) * len(strong.SEASONS)  # the first round's plan: every round is ahead
+    cap = strong.SPEND_PER_ROUND * rounds
+
+    def gain(chests_before: int, extra: int) -> float:
+        s.players[0].chests = chests_before
+        before = strong.evaluate(g, 0)
+        s.players[0].chests = chests_before + extra
+        return strong.evaluate(g, 0) - before
+
+    assert gain(0, 3) == pytest.approx(0.9)  # 0.3 a chest while the rounds ahead can spend them
+    assert gain(cap, 3) == pytest.approx(3 * strong.SPARE_CHEST)  # beyond what they can spend: next to nothing
+    assert gain(cap - 1, 3) == pytest.approx(0.3 + 2 * strong.SPARE_CHEST)
+    s.phase = "actions"  # the round's plan is laid: its chests wait for the next round
+    s.players[0].chests = cap - strong.SPEND_PER_ROUND
+    before = strong.evaluate(g, 0)
+    s.players[0].chests += 1
+    assert strong.evaluate(g, 0) - before == pytest.approx(strong.SPARE_CHEST)
