@@ -412,7 +412,7 @@ def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_th
         g.apply(HeuristicBot(0).decide(g))
     s = g.state
     rounds = (COMPONENTS.years - s.year + 1) * len(strong.SEASONS)  # the first round's plan: every round is ahead
-    cap = strong.SPEND_PER_ROUND * rounds
+    cap = strong.SPEND_PER_ROUND + strong.NET_SPEND_PER_ROUND * (rounds - 1)
 
     def gain(chests_before: int, extra: int) -> float:
         s.players[0].chests = chests_before
@@ -424,7 +424,7 @@ def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_th
     assert gain(cap, 3) == pytest.approx(3 * strong.SPARE_CHEST)  # beyond what they can spend: next to nothing
     assert gain(cap - 1, 3) == pytest.approx(0.3 + 2 * strong.SPARE_CHEST)
     s.phase = "actions"  # the round's plan is laid: its chests wait for the next round
-    s.players[0].chests = cap - strong.SPEND_PER_ROUND
+    s.players[0].chests = cap - strong.NET_SPEND_PER_ROUND
     before = strong.evaluate(g, 0)
     s.players[0].chests += 1
     assert strong.evaluate(g, 0) - before == pytest.approx(strong.SPARE_CHEST)
