@@ -17,6 +17,11 @@ from .test_seat_season import STATE_JS
 
 pytestmark = pytest.mark.browser
 
+#: a control the learner can use is there again (or the year's review button): a plan, a choice, an enabled Next
+CONTROL_AGAIN_JS = ("(() => { const s = (" + STATE_JS + ")(); return s.plan || s.play || "
+                    "[...document.querySelectorAll('.shogun-next:not([disabled])')].some(e => e.offsetParent !== null) || "
+                    "document.querySelector('.shogun-review-year') !== null; })()")
+
 #: the page has been laid out for the viewport ``width``: the review is no wider than it, and every small board is
 #: drawn (a box of some size) inside it
 BOARDS_FIT_JS = """(width) => {
@@ -71,10 +76,7 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                     except PlaywrightTimeout:
                         continue
                 else:  # "next" was read as enabled a moment before the kernel disabled it: wait for a control again
-                    page.wait_for_function(
-                        f"(() => {{ const s = ({STATE_JS})(); return s.plan || s.play || "
-                        "[...document.querySelectorAll('.shogun-next:not([disabled])')].some(e => e.offsetParent !== null) || "
-                        "document.querySelector('.shogun-review-year') !== null; }})()", timeout=120_000)
+                    page.wait_for_function(CONTROL_AGAIN_JS, timeout=120_000)
                     continue
                 page.wait_for_function(f"({STATE_JS})().sig !== {before!r} || "
                                        "document.querySelector('.shogun-review-year') !== null", timeout=120_000)
