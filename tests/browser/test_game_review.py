@@ -63,13 +63,16 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                     except PlaywrightTimeout:
                         continue
                 elif s["plan"]:
-                    page.locator(".shogun-hint-button:visible").first.click()
-                    page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
-                                           arg=t("The strong bot would plan:"), timeout=120_000)
-                    page.locator(".shogun-hint-take:visible").first.click()
-                    page.wait_for_function("document.querySelector('.shogun-plan-confirm:not([disabled])') !== null",
-                                           timeout=60_000)
-                    page.locator(".shogun-plan-confirm").first.click()
+                    try:  # the planning board read as shown a moment before the kernel redrew it: read again, retry
+                        page.locator(".shogun-hint-button:visible").first.click(timeout=10_000)
+                        page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
+                                               arg=t("The strong bot would plan:"), timeout=120_000)
+                        page.locator(".shogun-hint-take:visible").first.click(timeout=10_000)
+                        page.wait_for_function("document.querySelector('.shogun-plan-confirm:not([disabled])') !== null",
+                                               timeout=60_000)
+                        page.locator(".shogun-plan-confirm").first.click(timeout=10_000)
+                    except PlaywrightTimeout:
+                        continue
                 elif s["play"]:  # a beginner takes what the drop-down offers first
                     try:
                         page.locator(".shogun-play:visible").first.click(timeout=5000)
