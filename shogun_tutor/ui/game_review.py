@@ -19,7 +19,9 @@ from ..rules.bots.base import card_province
 from ..rules.state import Decision
 from ..text import review as text
 from ..viz.board import Highlight, board_traces
+from ..board import province_graph
 from ..viz.board_base import fit
+from ..viz.board_state import lesson
 from ..viz.board_svg import board_svg
 
 #: the width (screen pixels) the small boards are drawn for, and shown at (at most: a phone narrows them)
@@ -56,9 +58,14 @@ def mistake_board(game, m) -> str:
     traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen), width=BOARD_FIT,
                                   selected=chosen[0] if chosen else None,
                                   reach=[p for p in chosen[1:] + better if p not in chosen[:1]])
-    # the learner's province stays bright (the lesson's "selected"), but without the lesson's blue ring: blue rings
-    # are the strong bot's; the learner's choice is the game's own highlight (an arrow, or a ring in its colour)
-    traces = [t for t in traces if t.get("name") != "selected"]
+    # the learner's provinces stay bright (the lesson's "selected" and "reach" keep them from the dimming), but
+    # without the lesson's blue rings: blue dotted rings are the strong bot's provinces only; the learner's choice is
+    # the game's own highlight (an arrow, or a ring in its colour)
+    theirs = [p for p in better if p not in chosen]
+    rings = next(t for t in lesson(f, province_graph(state.side, state.num_players), None, set(theirs), [])
+                 if t["name"] == "reach")
+    rings = rings if rings.get("x") else {**rings, "visible": False}
+    traces = [rings if t.get("name") == "reach" else t for t in traces if t.get("name") != "selected"]
     return board_svg(traces, layout, f, focus=chosen + better, width_px=BOARD_PX, title=board_caption())
 
 
