@@ -90,6 +90,8 @@ def board_svg(traces: list[dict], layout: dict, f: Fit, focus: Iterable[str] = (
             x0, x1, y0, y1 = max(x0, cx - half_w), min(x1, cx + half_w), max(y0, cy - half_h), min(y1, cy + half_h)
     unit = f.px(1)  # plotly's pixels (sizes of markers, lines, fonts) in board units
     flip = lambda y: y0 + y1 - y  # noqa: E731 (plotly's y goes up, SVG's down)
+    pad = 40 * unit  # markers and texts whose point lies this far outside the image are left out
+    inside = lambda x, y: x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad  # noqa: E731
     parts: list[str] = []
     for t in traces:
         if t.get("visible") is False or t.get("name") in _SKIPPED or is_legend(t.get("meta")) \
@@ -111,7 +113,7 @@ def board_svg(traces: list[dict], layout: dict, f: Fit, focus: Iterable[str] = (
             m = t.get("marker") or {}
             ml = m.get("line") or {}
             for i, (x, y) in enumerate(zip(xs, ys)):
-                if x is None or y is None:
+                if x is None or y is None or not inside(x, y):
                     continue
                 symbol = _pick(m.get("symbol"), i, "circle")
                 if symbol == "arrow":
@@ -124,7 +126,7 @@ def board_svg(traces: list[dict], layout: dict, f: Fit, focus: Iterable[str] = (
             pos = t.get("textposition", "middle center")
             for i, (x, y) in enumerate(zip(xs, ys)):
                 label = _pick(t["text"], i, "")
-                if x is None or y is None or not label:
+                if x is None or y is None or not label or not inside(x, y):
                     continue
                 size = _pick(tf.get("size"), i, 10) * unit
                 dy = -0.5 * size if str(_pick(pos, i, "")).startswith("top") else 0.35 * size
