@@ -63,11 +63,11 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "{building} in {province} for {cost} chest: about {points} points over the winters still to come.",
             "{building} in {province} for {cost} chests: about {points} points over the winters still to come.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
-        "armies_defend": lambda p: ngettext(
+        "armies_defend": lambda p: _reduced(_, ngettext, p)["armies_defend"]() if "card" in p else ngettext(
             "{armies} army to {province}: a neighbour has {threat} armies next to its {have}.",
             "{armies} armies to {province}: a neighbour has {threat} armies next to its {have}.",
             p["armies"]).format(**p),
-        "armies_attack": lambda p: ngettext(
+        "armies_attack": lambda p: _reduced(_, ngettext, p)["armies_attack"]() if "card" in p else ngettext(
             "{armies} army to {province}, ready for the battle against {target} later this round.",
             "{armies} armies to {province}, ready for the battle against {target} later this round.",
             p["armies"]).format(**p),
@@ -81,7 +81,7 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "{province} on this field builds a {building} there for {cost} chest: no card was needed elsewhere, and the building scores.",
             "{province} on this field builds a {building} there for {cost} chests: no card was needed elsewhere, and the building scores.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
-        "filler_armies": lambda p: ngettext(
+        "filler_armies": lambda p: _reduced(_, ngettext, p)["filler_armies"]() if "card" in p else ngettext(
             "{province} on this field buys {armies} army there for {cost} chest: no card was needed elsewhere, and the chests are there.",
             "{province} on this field buys {armies} armies there for {cost} chests: no card was needed elsewhere, and the chests are there.",
             p["armies"]).format(**p),
@@ -144,6 +144,26 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "event_aside": lambda p: _event_aside(_)[p["why"]]().format(**p),
         "event_keep": lambda p: _("Leaves event card {event} in play: it does not hurt this round's plan more than the rivals'.").format(**p),
         "expansion_rule_of_thumb": lambda p: _("An expansion decision, taken by a rule of thumb: the most valuable option that can be carried out.").format(**p),
+    }
+
+
+def _reduced(_: Callable[[str], str], ngettext: Callable[[str, str, int], str], p: dict) -> dict[str, Callable[[], str]]:
+    """An army action that an event card still face up may cut this round (``card``: the card's own number,
+    ``armies``: the fewer the plan counts on, ``event``: the event card). Both numbers are said, so that "3 armies"
+    never stands unexplained on the "Place 5 armies" field (issue 21)."""
+    return {
+        "armies_defend": lambda: ngettext(
+            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
+            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
+            p["card"]).format(**p),
+        "armies_attack": lambda: ngettext(
+            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
+            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
+            p["card"]).format(**p),
+        "filler_armies": lambda: ngettext(
+            "{province} on this field buys {card} army there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {card} armies there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            p["card"]).format(**p),
     }
 
 

@@ -15,11 +15,67 @@ import ipywidgets as w
 
 from .. import review as game_review
 from ..i18n import _
+from ..rules.bots.base import card_province
+from ..rules.state import Decision
 from ..text import review as text
+from ..viz.board import Highlight, board_traces
+from ..board import province_graph
+from ..viz.board_base import fit
+from ..viz.board_state import lesson
+from ..viz.board_svg import board_svg
+
+#: the width (screen pixels) the small boards are drawn for, and shown at (at most: a phone narrows them)
+BOARD_FIT = 900
+BOARD_PX = 320
+#: a plan field -> the highlight of the action the card carries out
+_FIELD_HIGHLIGHT = {"tax": "tax", "rice": "rice", "castle": "build", "temple": "build", "theater": "build",
+                    "armies5": "armies", "armies3": "armies", "army1_move": "armies"}
 
 
-def review_html(mistakes, year: int | None) -> str:
-    """The review as HTML: a heading, then one block per costly decision, costliest first."""
+def _provinces(d: Decision) -> list[str]:
+    names = [d.province, d.target, card_province(d.card) if d.card and "/" in d.card else None]
+    return [p for p in names if p]
+
+
+def decision_highlight(state, d: Decision) -> Highlight | None:
+    """The learner's decision drawn on the board: an arrow for a move or an attack, else a ring round its province."""
+    if d.kind == "move" and d.target is not None and d.province:
+        return Highlight("battle" if state.provinces[d.target].owner != d.player else "move", d.province, d.target)
+    names = [p for p in _provinces(d) if p in state.provinces]
+    if not names:
+        return None
+    return Highlight(_FIELD_HIGHLIGHT.get(d.field, "province") if d.kind == "plan" else "province", names[0])
+
+
+def mistake_board(game, m) -> str:
+    """The board as it stood when the learner decided (a static SVG, no live figure): the learner's choice
+    highlighted as the game highlights an action, the strong bot's provinces ringed with blue dots, the rest dimmed;
+    cropped to where it counts."""
+    state = game_review.position(game, m.index).state
+    chosen = [p for p in _provinces(m.chosen) if p in state.provinces]
+    better = [p for p in _provinces(m.better) if p in state.provinces]
+    f = fit(BOARD_FIT)
+    traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen), width=BOARD_FIT,
+                                  selected=chosen[0] if chosen else None,
+                                  reach=[p for p in chosen[1:] + better if p not in chosen[:1]])
+    # the learner's provinces stay bright (the lesson's "selected" and "reach" keep them from the dimming), but
+    # without the lesson's blue rings: blue dotted rings are the strong bot's provinces only; the learner's choice is
+    # the game's own highlight (an arrow, or a ring in its colour)
+    theirs = [p for p in better if p not in chosen]
+    rings = next(t for t in lesson(f, province_graph(state.side, state.num_players), None, set(theirs), [])
+                 if t["name"] == "reach")
+    rings = rings if rings.get("x") else {**rings, "visible": False}
+    traces = [rings if t.get("name") == "reach" else t for t in traces if t.get("name") != "selected"]
+    return board_svg(traces, layout, f, focus=chosen + better, width_px=BOARD_PX, title=board_caption())
+
+
+def board_caption() -> str:
+    return _("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.")
+
+
+def review_html(mistakes, year: int | None, boards: list[str] | None = None) -> str:
+    """The review as HTML: a heading, then one block per costly decision, costliest first; ``boards[k]``: the
+    small board (SVG) of mistake k, beside its text (below it on a narrow screen)."""
     lab = text.labels()
     blocks = []
     for k, m in enumerate(mistakes, 1):
@@ -27,8 +83,14 @@ def review_html(mistakes, year: int | None) -> str:
         board = "".join(f"<li>{escape(line)}</li>" for line in t.board)
         extra = f"<p class='shogun-review-learner'>{escape(t.learner)}</p>" if t.learner else ""
         badge = f"<p class='shogun-review-blunder' style='color:#b00020'><b>{escape(t.blunder)}</b></p>" if t.blunder else ""
+        svg = boards[k - 1] if boards and k - 1 < len(boards) else ""
+        figure = (f"<figure class='shogun-review-board' style='flex:0 1 {BOARD_PX}px;margin:0;min-width:0'>{svg}"
+                  f"<figcaption style='font-size:0.85em;color:#555'>{escape(board_caption())}</figcaption></figure>"
+                  if svg else "")
         blocks.append(
-            f"<li class='shogun-review-mistake' style='margin:0.3em 0'><b>{k}. {escape(t.heading)}</b>{badge}"
+            f"<li class='shogun-review-mistake' style='margin:0.3em 0'>"
+            f"<div style='display:flex;flex-wrap:wrap;gap:0.4em 1em;align-items:flex-start'>"
+            f"<div style='flex:1 1 18em;min-width:0'><b>{k}. {escape(t.heading)}</b>{badge}"
             f"<div><i>{escape(lab['chosen'])}</i>: {escape(t.chosen)}</div>{extra}"
             f"<div><i>{escape(lab['better'])}</i>: {escape(t.better)}</div>"
             f"<div><i>{escape(lab['why'])}</i>: {escape(t.why)}</div>"
@@ -36,7 +98,7 @@ def review_html(mistakes, year: int | None) -> str:
                if board else "")
             + f"<div class='shogun-review-cost'>{escape(t.cost)}</div>"
             + (f"<div class='shogun-review-small' style='color:#555'>{escape(t.small)}</div>" if t.small else "")
-            + "</li>")
+            + f"</div>{figure}</div></li>")
     return (f"<div class='shogun-game-review' style='border-left:4px solid #0072B2;padding:0.2em 0.6em;margin:0.3em 0'>"
             f"<b>{escape(text.heading(len(mistakes), year))}</b>"
             f"<ol style='margin:0.2em 0 0.2em 1.1em;padding:0;list-style:none'>{''.join(blocks)}</ol></div>")
@@ -98,18 +160,23 @@ class GameReview:
         finally:
             self.progress.layout.display = "none"
         self._shown = (mistakes, year)
-        self.out.value = review_html(mistakes, year)
+        self.out.value = review_html(mistakes, year, self._boards(mistakes))
+
+    def _boards(self, mistakes) -> list[str]:
+        """Each mistake's small board (static SVG), drawn in the current language."""
+        return [mistake_board(self.panel.game, m) for m in mistakes]
 
     def refresh_texts(self) -> None:
         """The language changed: the buttons and the review shown are said again (nothing is recomputed)."""
         self._years = ()
         self.refresh()
         if self._shown is not None:
-            self.out.value = review_html(*self._shown)
+            mistakes, year = self._shown
+            self.out.value = review_html(mistakes, year, self._boards(mistakes))
 
     def clear(self) -> None:
         self.out.value, self._shown = "", None
         self.buttons.children, self._years = (), ()
 
 
-__all__ = ["GameReview", "review_html"]
+__all__ = ["GameReview", "decision_highlight", "mistake_board", "review_html"]

@@ -17,6 +17,23 @@ from .test_seat_season import STATE_JS
 
 pytestmark = pytest.mark.browser
 
+#: a control the learner can use is there again (or the year's review button): a plan, a choice, an enabled Next
+CONTROL_AGAIN_JS = ("(() => { const s = (" + STATE_JS + ")(); return s.plan || s.play || "
+                    "[...document.querySelectorAll('.shogun-next:not([disabled])')].some(e => e.offsetParent !== null) || "
+                    "document.querySelector('.shogun-review-year') !== null; })()")
+
+#: the page has been laid out for the viewport ``width``: the review is no wider than it, and every small board is
+#: drawn (a box of some size) inside it
+BOARDS_FIT_JS = """(width) => {
+  if (window.innerWidth !== width) return false;
+  const review = document.querySelector('.shogun-game-review');
+  if (!review || review.getBoundingClientRect().width > width) return false;
+  return [...document.querySelectorAll('.shogun-review-board svg')].every(b => {
+    const r = b.getBoundingClientRect();
+    return r.width > 100 && r.height > 50 && r.right <= width + 1;
+  });
+}"""
+
 
 def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
     from .conftest import click_shown, guided_game
@@ -64,8 +81,8 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                         page.locator(".shogun-play:visible").first.click(timeout=5000)
                     except PlaywrightTimeout:
                         continue
-                else:
-                    page.wait_for_timeout(300)
+                else:  # "next" was read as enabled a moment before the kernel disabled it: wait for a control again
+                    page.wait_for_function(CONTROL_AGAIN_JS, timeout=120_000)
                     continue
                 page.wait_for_function(f"({STATE_JS})().sig !== {before!r} || "
                                        "document.querySelector('.shogun-review-year') !== null", timeout=120_000)
@@ -88,10 +105,15 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
                                  "Expected difference in points: {cost} (over {n} playouts of each choice).")
                 assert cost.search(text) and t("You chose") in text and t("The strong bot would choose") in text
             print(f"[review] {mistakes} costly decisions shown:\n{text[:1500]}")
+            # each costly decision shows the board then: one static image, as wide as the screen allows
+            boards = page.locator(".shogun-review-mistake .shogun-review-board svg")
+            assert boards.count() == mistakes
+            if mistakes:
+                assert t("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text
             box = page.locator(".shogun-game-review").first
             for width, height in ((1366, 768), (1920, 1080), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(800)
+                page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
                 box.evaluate("e => e.scrollIntoView({block: 'start'})")
                 page.screenshot(path=str(ap.screenshot(f"review-en-{width}x{height}")).replace(".png", "-viewport.png"))
             # the language switched: the review is said again in Dutch, not recomputed
@@ -99,12 +121,20 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             page.locator("select.shogun-language, .shogun-language select").first.select_option(label="Nederlands")
             page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-review-year')].some(b => b.innerText.includes(t))",
                                    arg=nl("Review my year {year}", year=1), timeout=60_000)
+            # the review is said again after the buttons (its small boards drawn again): wait for its Dutch text
+            page.wait_for_function("(ts) => [...document.querySelectorAll('.shogun-game-review')].some("
+                                   "e => ts.some(t => e.innerText.includes(t)))",
+                                   arg=[nl("You chose"), nl("The strong bot would have decided as you did, or its playouts "
+                                                            "found no clear difference.")], timeout=60_000)
             text_nl = norm(page.locator(".shogun-game-review").first.inner_text())
             assert text_nl != text and (nl("You chose") in text_nl or nl(
                 "The strong bot would have decided as you did, or its playouts found no clear difference.") in text_nl)
+            assert page.locator(".shogun-review-mistake .shogun-review-board svg").count() == mistakes
+            if mistakes:
+                assert nl("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text_nl
             for width, height in ((1366, 768), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(800)
+                page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
                 box.evaluate("e => e.scrollIntoView({block: 'start'})")
                 page.screenshot(path=str(ap.screenshot(f"review-nl-{width}x{height}")).replace(".png", "-viewport.png"))
             ap.assert_clean()

@@ -56,3 +56,16 @@ def test_the_expansions_blunders_are_counted_and_under_the_ceilings():
     assert h.no_privilege <= 0.2 * h.court_seat_games
     assert sum(h.privilege_cards.values()) > 0 and sum(h.samurai.values()) > 0
     assert h.per_game(h.forced_fights) <= 0.2
+
+
+@pytest.mark.slow
+def test_with_the_expansions_the_strong_bot_spends_its_chests():
+    """Issue 21: with both expansions the strong bot ended with 8.9 chests (the heuristic 11.8), taking chests as a
+    samurai bonus it could not spend. Its horizon now counts only the chests the plans still to come can use."""
+    c = botstats.detect(4, lambda seed, i: botstats.lineup(seed, "strong", "heuristic", i), first_seed=450,
+                        expansions=("tenno", "samurai"))
+    s, h = c["strong"], c["heuristic"]
+    assert s.seat_games >= 6 and s.court_seat_games == s.seat_games
+    assert s.chests_left <= 6.0 and s.chests_left < h.chests_left, (s.chests_left, h.chests_left)
+    assert set(s.samurai) - {"chests"}, s.samurai  # other bonuses than chests are taken when chests pile up
+    assert s.per_game(s.attacks_under) <= 0.2 and s.per_game(s.forced_fights) <= 0.2

@@ -373,3 +373,58 @@ def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
     # said as the planned conquest's extra mouth (issue 21: not "needs 8, has 8")
     assert r.kind == "rice_for_conquest" and r.params["battles"] == 1 and r.params["provinces"] == len(provs)
     assert r.params["have"] == s.players[0].rice and "planned battle may add 1 province" in render(r)
+
+
+def test_an_army_card_an_event_may_cut_says_both_numbers():
+    """Issue 21: "3 armies" stood on the "Place 5 armies" field. The plan counts on the fewer armies while the event
+    card "Few recruits" is still face up; the reason says the card's number, the fewer one and the event card."""
+    seen = []
+    for seed in range(4):
+        def watch(game, decision, reason, dt):
+            if decision.kind == "plan" and decision.field in COMPONENTS.action_amounts and "armies" in reason.params:
+                seen.append((decision.field, reason, [COMPONENTS.event(e).effect for e in game.state.events_face_up]))
+
+        play_game(seed, ["heuristic"] * game_setup(seed)["players"], watch)
+    cut = [(f, r, fx) for f, r, fx in seen if r.params["armies"] != COMPONENTS.action_amounts[f]]
+    assert cut, "no plan on a face-up 'Few recruits' in these seeds"
+    for field, reason, effects in cut:
+        assert "armies_reduced" in effects  # only the event cuts the number
+        assert reason.params["card"] == COMPONENTS.action_amounts[field] > reason.params["armies"]
+        event = reason.params["event"]
+        assert COMPONENTS.event(event).effect == "armies_reduced"
+        for lang in i18n.LANGUAGES:
+            text = render(reason, lang)
+            assert f"{reason.params['card']}" in text and f"{reason.params['armies']}" in text and str(event) in text
+            assert "{" not in text and (lang == "en" or text != render(reason, "en"))
+        assert render(reason).startswith(f"{reason.params['card']} armies to") or " buys " in render(reason)
+    for field, reason, effects in seen:  # without the event the card's own number, and no event named
+        if reason.params["armies"] == COMPONENTS.action_amounts[field]:
+            assert "card" not in reason.params
+
+
+def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_them():
+    """Issue 21 (expansions: 8.9 chests left at the end): a chest the plans still to come cannot spend is worth
+    almost nothing to the strong bot's evaluation, so a bonus of chests late in the game loses to points."""
+    from shogun_tutor.rules.bots import strong
+
+    g = new_game(players=3, seed=5)
+    while g.state.phase != "plan":
+        g.apply(HeuristicBot(0).decide(g))
+    s = g.state
+    rounds = (COMPONENTS.years - s.year + 1) * len(strong.SEASONS)  # the first round's plan: every round is ahead
+    cap = strong.SPEND_PER_ROUND + strong.NET_SPEND_PER_ROUND * (rounds - 1)
+
+    def gain(chests_before: int, extra: int) -> float:
+        s.players[0].chests = chests_before
+        before = strong.evaluate(g, 0)
+        s.players[0].chests = chests_before + extra
+        return strong.evaluate(g, 0) - before
+
+    assert gain(0, 3) == pytest.approx(0.9)  # 0.3 a chest while the rounds ahead can spend them
+    assert gain(cap, 3) == pytest.approx(3 * strong.SPARE_CHEST)  # beyond what they can spend: next to nothing
+    assert gain(cap - 1, 3) == pytest.approx(0.3 + 2 * strong.SPARE_CHEST)
+    s.phase = "actions"  # the round's plan is laid: its chests wait for the next round
+    s.players[0].chests = cap - strong.NET_SPEND_PER_ROUND
+    before = strong.evaluate(g, 0)
+    s.players[0].chests += 1
+    assert strong.evaluate(g, 0) - before == pytest.approx(strong.SPARE_CHEST)

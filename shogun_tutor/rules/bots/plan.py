@@ -228,8 +228,9 @@ def _action_options(ss: Season):
                 best_opt = (value, p, why)
         if best_opt and best_opt[0] > 0:
             value, p, why = best_opt
-            reason = (Reason("armies_defend", province=p, armies=k, threat=ss.threats[p], have=s.provinces[p].armies)
-                      if why == "defend" else Reason("armies_attack", province=p, armies=k, target=why))
+            reason = (Reason("armies_defend", province=p, armies=k, threat=ss.threats[p], have=s.provinces[p].armies,
+                             **reduced_by(ss, act))
+                      if why == "defend" else Reason("armies_attack", province=p, armies=k, target=why, **reduced_by(ss, act)))
             options.append((value, act, p, reason))
     # buildings
     for b in BUILDINGS:
@@ -243,6 +244,17 @@ def _action_options(ss: Season):
                 "build", building=b, province=p, cost=COST[b], points=round(v))))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     return options, battle_sources
+
+
+def reduced_by(ss: Season, act: str) -> dict:
+    """When an event card still face up may cut the army action ``act`` this round (the plan counts the fewer
+    armies): the card's own number, the action and the event, for a reason that names both numbers (issue 21:
+    "3 armies" was said on the "Place 5 armies" field); else nothing."""
+    card = COMPONENTS.action_amounts[act]
+    if ss.amounts.get(act, card) >= card:
+        return {}
+    event = next(e for e in ss.state.events_face_up if COMPONENTS.event(e).effect == "armies_reduced")
+    return {"card": card, "event": event}
 
 
 def _take_affordable(ss: Season, options, used: dict[str, str], reasons: dict[str, Reason], tax_income: int) -> None:
@@ -262,4 +274,4 @@ def _take_affordable(ss: Season, options, used: dict[str, str], reasons: dict[st
 
 
 __all__ = ["ARMY_ACTIONS", "BATTLE_ACTIONS", "INCOME_ACTIONS", "MAX_CHEST_CARD", "SEASONS", "Plan", "Season", "Style",
-           "income_safe", "loss_ahead", "make_plan", "season_of"]
+           "income_safe", "loss_ahead", "make_plan", "reduced_by", "season_of"]

@@ -8,7 +8,7 @@ from ...data import BUILDINGS, COMPONENTS
 from ..expansions import bot as expansion_bot
 from ..state import PLAN_FIELDS, chest_card, chest_value
 from .base import Reason, card_province
-from .plan import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, Plan, Season
+from .plan import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, Plan, Season, reduced_by
 from .values import COST, _best_special, _worst_case_balance
 
 
@@ -170,7 +170,7 @@ def filler_reason(ss: Season, f: str, p: str, used: dict[str, str], tax_income: 
                 and s.buildings_left[f] > 0:
             return Reason("filler_build", province=p, building=f, cost=COST[f])
         if f in ARMY_ACTIONS and paid and pl.supply >= ss.amounts.get(f, 0):
-            return Reason("filler_armies", province=p, armies=ss.amounts.get(f, 0), cost=COST[f])
+            return Reason("filler_armies", province=p, armies=ss.amounts.get(f, 0), cost=COST[f], **reduced_by(ss, f))
         return Reason("filler_lapse", province=p)
     if f in ("tax", "rice") and pv.unrest == 0:
         return Reason("filler_tax" if f == "tax" else "filler_rice", province=p)

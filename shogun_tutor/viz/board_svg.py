@@ -1,0 +1,148 @@
+"""The board figure of :mod:`.board` as one static SVG image: a position shown in a page without a live
+plotly figure (the game review's small boards, issue 21).
+
+:func:`board_svg` draws the very traces :func:`.board.board_traces` makes (province areas, regions, owner
+rings, armies, buildings, unrest, the action's highlight and the click lesson's rings and dimming) as SVG
+paths, markers and texts, optionally cropped to the provinces that matter. No JavaScript, no request: a
+string to put into HTML. The hover layer and the legend entries are left out (nothing to hover or to click).
+
+>>> svg = board_svg(*board_traces("sun", 4, width=900), fit(900), focus=["Settsu", "Harima"])
+>>> svg.startswith("<svg") and "Settsu" in svg and "<script" not in svg
+True
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Iterable, Sequence
+
+from . import geometry as geo
+from .board import board_traces  # noqa: F401 (the doctest)
+from .board_base import Fit, fit  # noqa: F401 (fit: the doctest)
+from .board_layout import is_legend
+
+#: traces that only serve the live figure (hover points) or its legend
+_SKIPPED = ("hit",)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _pick(value, i: int, default=None):
+    """A plotly property that is one value for all points or a list with one per point."""
+    if isinstance(value, (list, tuple)):
+        return value[i] if i < len(value) else default
+    return default if value is None else value
+
+
+def _segments(xs: Sequence, ys: Sequence) -> list[list[tuple[float, float]]]:
+    """A trace's points split where plotly breaks the line (``None``)."""
+    out, cur = [], []
+    for x, y in zip(xs, ys):
+        if x is None or y is None:
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append((x, y))
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _marker(symbol: str, x: float, y: float, r: float, fill: str, stroke: str, width: float) -> str:
+    """One marker (plotly's symbols the board uses: square, circle, diamond, triangle-up)."""
+    style = f'fill="{escape(fill)}" stroke="{escape(stroke)}" stroke-width="{_num(width)}"'
+    if symbol == "square":
+        return f'<rect x="{_num(x - r)}" y="{_num(y - r)}" width="{_num(2 * r)}" height="{_num(2 * r)}" {style}/>'
+    if symbol in ("diamond", "triangle-up"):
+        pts = ([(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if symbol == "diamond"
+               else [(x, y - r), (x + r, y + 0.8 * r), (x - r, y + 0.8 * r)])
+        return f'<polygon points="{" ".join(f"{_num(a)},{_num(b)}" for a, b in pts)}" {style}/>'
+    return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {style}/>'
+
+
+def board_svg(traces: list[dict], layout: dict, f: Fit, focus: Iterable[str] = (), margin: float = 60.0,
+              width_px: int = 360, title: str = "") -> str:
+    """The figure (``board_traces(...)``'s traces and layout, made for the fit ``f``) as an SVG string
+    ``width_px`` wide.
+
+    ``focus``: provinces the image is cropped to (with ``margin`` board units around them, and at least a square
+    of a third of the board's width); none: the whole board. ``title`` is the image's accessible name."""
+    x0, x1 = layout["xaxis"]["range"]
+    y0, y1 = layout["yaxis"]["range"]
+    orientation = layout.get("meta", {}).get("orientation", "wide")
+    names = [n for n in focus if n]
+    if names:
+        shapes = geo.province_shapes(orientation)
+        boxes = [shapes[n].bounds for n in names if n in shapes]
+        if boxes:
+            bx0 = min(b[0] for b in boxes) - margin
+            by0 = min(b[1] for b in boxes) - margin
+            bx1 = max(b[2] for b in boxes) + margin
+            by1 = max(b[3] for b in boxes) + margin
+            least = (x1 - x0) / 3
+            cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+            half_w, half_h = max(bx1 - bx0, least) / 2, max(by1 - by0, least * 0.75) / 2
+            x0, x1, y0, y1 = max(x0, cx - half_w), min(x1, cx + half_w), max(y0, cy - half_h), min(y1, cy + half_h)
+    unit = f.px(1)  # plotly's pixels (sizes of markers, lines, fonts) in board units
+    flip = lambda y: y0 + y1 - y  # noqa: E731 (plotly's y goes up, SVG's down)
+    pad = 40 * unit  # markers and texts whose point lies this far outside the image are left out
+    inside = lambda x, y: x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad  # noqa: E731
+    parts: list[str] = []
+    for t in traces:
+        if t.get("visible") is False or t.get("name") in _SKIPPED or is_legend(t.get("meta")) \
+                or t.get("meta") == "sea-legend" or not t.get("x"):
+            continue
+        mode = t.get("mode", "")
+        xs, ys = t["x"], [None if y is None else flip(y) for y in t["y"]]
+        line = t.get("line") or {}
+        if "lines" in mode or t.get("fill") == "toself":
+            d = " ".join("M" + " L".join(f"{_num(a)},{_num(b)}" for a, b in seg) + (" Z" if t.get("fill") else "")
+                         for seg in _segments(xs, ys))
+            fill = t.get("fillcolor", "none") if t.get("fill") == "toself" else "none"
+            lw = line.get("width", 2 if fill == "none" else 0) or 0
+            stroke = line.get("color", "none") if lw else "none"
+            dash = ' stroke-dasharray="{0} {0}"'.format(_num(3 * lw * unit)) if line.get("dash") in ("dot", "dash") else ""
+            parts.append(f'<path d="{d}" fill="{escape(fill)}" stroke="{escape(stroke)}" '
+                         f'stroke-width="{_num(lw * unit)}" stroke-linejoin="round"{dash}/>')
+        if "markers" in mode:
+            m = t.get("marker") or {}
+            ml = m.get("line") or {}
+            for i, (x, y) in enumerate(zip(xs, ys)):
+                if x is None or y is None or not inside(x, y):
+                    continue
+                symbol = _pick(m.get("symbol"), i, "circle")
+                if symbol == "arrow":
+                    continue  # the arrow's head: the highlight's line and ring say it
+                r = _pick(m.get("size"), i, 8) * unit / 2
+                parts.append(_marker(symbol, x, y, r, _pick(m.get("color"), i, "#333"), _pick(ml.get("color"), i, "none"),
+                                     _pick(ml.get("width"), i, 0) * unit))
+        if "text" in mode and t.get("text"):
+            tf = t.get("textfont") or {}
+            pos = t.get("textposition", "middle center")
+            for i, (x, y) in enumerate(zip(xs, ys)):
+                label = _pick(t["text"], i, "")
+                if x is None or y is None or not label or not inside(x, y):
+                    continue
+                size = _pick(tf.get("size"), i, 10) * unit
+                dy = -0.5 * size if str(_pick(pos, i, "")).startswith("top") else 0.35 * size
+                weight = ' font-weight="bold"' if tf.get("weight") == "bold" else ""
+                halo = ' stroke="white" stroke-width="{}" paint-order="stroke"'.format(_num(size / 5)) \
+                    if tf.get("shadow") else ""
+                for k, text in enumerate(str(label).split("<br>")):
+                    parts.append(f'<text x="{_num(x)}" y="{_num(y + dy + k * 1.1 * size)}" font-size="{_num(size)}" '
+                                 f'text-anchor="middle" fill="{escape(_pick(tf.get("color"), i, "#1A1A1A"))}"{weight}{halo}>'
+                                 f'{escape(_TAG.sub("", text))}</text>')
+    w, h = x1 - x0, y1 - y0
+    height_px = round(width_px * h / w)
+    label = f'<title>{escape(title)}</title>' if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="{_num(x0)} {_num(y0)} {_num(w)} {_num(h)}" '
+            f'width="{width_px}" height="{height_px}" style="max-width:100%;height:auto;background:'
+            f'{escape(layout.get("plot_bgcolor", "white"))}" font-family="sans-serif">{label}{"".join(parts)}</svg>')
+
+
+__all__ = ["board_svg"]
