@@ -23,9 +23,10 @@ import json
 import random
 
 from . import errors as E
+from . import flow
 from .decisions import Decision, check_shape
-from .phases import season
-from .setup import new_game  # noqa: F401 - part of this module's API
+from .savefile import parse_json, state_from_dict
+from .setup import deal, initial_state
 from .state import GameState
 from .tower import Cube, TowerModel, tower_model_from_dict
 
@@ -117,9 +118,7 @@ class Game:
 
         ``text`` is the JSON as ``str`` or UTF-8 ``bytes`` (an upload). See ``docs/save-format.md``.
         """
-        from .savefile import parse_json
-
-        state = GameState.from_dict(parse_json(text))
+        state = state_from_dict(parse_json(text))
         try:
             model = tower_model_from_dict(state.tower_model)
         except (TypeError, ValueError) as exc:
@@ -139,11 +138,8 @@ class Game:
             phases[s.phase].step(self)
 
     def next_phase(self) -> None:
-        """Called by a phase when it is over: the season's next phase (data), or the round's end."""
-        season.next_phase(self)
-
-    def _start_winter(self) -> None:
-        season.enter(self, "winter")
+        """Called by a phase when its work is done; the game's flow (:mod:`.flow`) decides what follows."""
+        flow.next_phase(self)
 
     # --- helpers for the phases ------------------------------------------------------------
     def _sync_rng(self) -> None:
@@ -181,3 +177,29 @@ class Game:
             s.card_supply.append(card)
         else:
             s.players[to].hand.append(card)
+
+
+def new_game(
+    players: int = 4,
+    side: str = "sun",
+    seed: int = 0,
+    setup: str = "beginner",
+    *,
+    tower: TowerModel | None = None,
+    history: bool = True,
+    expansions: tuple[str, ...] = (),
+) -> Game:
+    """Set up a new game; returns it waiting for the first decision.
+
+    ``setup`` is ``"beginner"`` (the rulebook's start positions, sun side only)
+    or ``"draft"`` (claim provinces with the two face-up cards). ``expansions``
+    names registered expansions (:data:`.rules.EXPANSIONS`).
+    """
+    state, model = initial_state(players, side, seed, setup, tower, tuple(expansions))
+    game = Game(state, history=history, tower=model)
+    deal(game)
+    if state.phase == "setup":  # the beginner's positions are placed: the flow fills the tower, the year begins
+        game.next_phase()
+    game._advance()
+    game._sync_rng()
+    return game

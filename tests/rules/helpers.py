@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from shogun_tutor.rules.game import Game, new_game
-from shogun_tutor.rules.state import ACTION_IDS, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import ACTION_IDS
 from shogun_tutor.rules.tower import ScriptedTower
 
 

@@ -18,7 +18,8 @@ from shogun_tutor.rules.expansions import court, privileges, samurai
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.phases.actions import entry_problem
 from shogun_tutor.rules.phases.planning import reveal_bids
-from shogun_tutor.rules.state import Decision, chest_value, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision, chest_value
 from shogun_tutor.rules.tower import ScriptedTower
 
 from .test_properties import invariants

@@ -19,7 +19,7 @@ from shogun_tutor.rules.record import comparable_log
 from shogun_tutor.rules.odds import battle_odds, setup_odds
 from shogun_tutor.rules.phases import Phase
 from shogun_tutor.rules.rules import EXPANSIONS, Expansion, Rules
-from shogun_tutor.rules.state import check_state
+from shogun_tutor.rules.savefile import check_state
 
 from .corpus.make_saves_v1 import log_digest
 from .helpers import empty_board_game, give, run_action

@@ -12,7 +12,8 @@ from shogun_tutor.rules import errors as E
 from shogun_tutor.rules.bots import RandomBot, play
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.scoring import score
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 
 games = st.builds(
     lambda players, side, seed, draft: (players, side, seed, "draft" if draft or side == "moon" else "beginner"),

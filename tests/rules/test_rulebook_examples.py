@@ -3,9 +3,11 @@
 import pytest
 
 from shogun_tutor.data import COMPONENTS
+from shogun_tutor.rules import flow
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.scoring import score, winners
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 
 from .helpers import empty_board_game, events_of, give, lodge, run_action
 
@@ -170,7 +172,7 @@ def test_kai_winter_revolt_with_three_farmers():
     s.turn_order = [0, 1, 2]
     s.season = s.phase = "winter"
     s.pending = None
-    game._start_winter()
+    flow.enter(game, "winter")
     game._advance()
     rice = events_of(game, "winter.rice")[0]
     assert (rice["loss"], rice["rice"], rice["shortfall"], rice["revolts"], rice["extra_farmers"]) == (3, 2, 2, 1, 2)
@@ -190,7 +192,7 @@ def test_winter_revolts_chosen_order_and_turn_order():
     s.turn_order = [1, 0, 2]  # the autumn order applies
     s.season = s.phase = "winter"
     s.pending = None
-    game._start_winter()
+    flow.enter(game, "winter")
     game._advance()
     # seat 1 (1 short -> 1 province) goes first, then seat 0 (5 short -> 2 provinces, he orders them)
     assert game.to_decide() == ("revolt", 0)

@@ -169,6 +169,6 @@ def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
 
 def last_round(s) -> bool:
     """The game's last round: armies left over after it score nothing."""
-    from .plan import SEASONS
+    from ..rules import SEASONS
 
     return s.year == COMPONENTS.years and s.season == SEASONS[-1]

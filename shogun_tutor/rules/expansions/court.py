@@ -294,7 +294,7 @@ def check(state) -> None:
 
 def rounds_started(state) -> int:
     """How many spring/summer/autumn rounds have begun (each laid out three privilege cards)."""
-    from ..phases.season import SEASONS
+    from ..rules import SEASONS
 
     if state.season == "setup":
         return 0

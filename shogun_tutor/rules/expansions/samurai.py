@@ -137,7 +137,7 @@ def check(state) -> None:
 
 def turned_at_most(state, seat: int) -> int:
     """A seat turns at most one card per round: the rounds of this year whose samurai phase reached him."""
-    from ..phases.season import SEASONS
+    from ..rules import SEASONS
 
     if state.season not in SEASONS:
         return 0 if state.season == "setup" else len(SEASONS)  # the stacks are put back at the next year's start

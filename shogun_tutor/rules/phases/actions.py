@@ -100,9 +100,7 @@ class ActionsPhase(Phase):
         s = game.state
         r = s.round
         if r.action_index >= len(r.action_cards):
-            from .season import end_round
-
-            end_round(game)
+            game.next_phase()  # the last action of the round: the flow ends it
             return
         action = r.action_cards[r.action_index]
         seat = r.turn_order[r.turn_index]

@@ -24,7 +24,7 @@ class DraftPhase(Phase):
             s.card_supply = sorted(s.draft.deck + s.draft.face_up)
             s.draft.deck, s.draft.face_up = [], []
             game._log("claim.done", neutral=len(s.card_supply))
-            after_claims(game)
+            game.next_phase()  # the flow fills the tower and begins the first year
             return
         seat = s.draft.turn % s.num_players
         if not s.players[seat].groups:
@@ -90,14 +90,6 @@ class DraftPhase(Phase):
         game._log("claim.province", d.player, prov, source=d.field, card=card, armies=group)
         s.pending = None
         s.draft.turn += 1
-
-
-def after_claims(game) -> None:
-    """Every province is placed: fill the tower, then the first year begins."""
-    from .season import start_year
-
-    fill_tower(game)
-    start_year(game)
 
 
 def fill_tower(game) -> None:

@@ -6,7 +6,7 @@ from ...data import COMPONENTS
 from .. import errors as E
 from ..combat import revolt
 from ..decisions import Decision, Pending
-from ..scoring import score, winners
+from ..scoring import score
 from .base import Phase
 from .draft import card_province
 
@@ -39,6 +39,7 @@ class WinterPhase(Phase):
         s = game.state
         if not s.winter.queue:
             score_winter(game)
+            game.next_phase()  # the flow ends the game or begins the next year
             return
         seat = s.winter.queue.pop(0)
         pl = s.players[seat]
@@ -91,8 +92,6 @@ def winter_revolt(game, seat: int, prov: str) -> None:
 
 
 def score_winter(game) -> None:
-    from .season import start_year
-
     s = game.state
     owners = {n: p.owner for n, p in s.provinces.items()}
     buildings = {n: list(p.buildings) for n, p in s.provinces.items()}
@@ -115,15 +114,3 @@ def score_winter(game) -> None:
         pl.rice = 0
     s.events_used.extend(s.events_face_up)
     s.events_face_up = []
-    if s.year >= COMPONENTS.years:
-        s.winners = winners([p.points for p in s.players], [p.chests for p in s.players])
-        s.phase, s.season = "end", "end"
-        s.pending = None
-        game._log("game.end", points=[p.points for p in s.players], chests=[p.chests for p in s.players],
-                  winners=list(s.winners))
-        return
-    game._log("year.end", year=s.year)
-    s.year += 1
-    for pl in s.players:
-        pl.place = None
-    start_year(game)
