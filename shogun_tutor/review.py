@@ -66,11 +66,9 @@ class Mistake:
 
 def position(game: Game, index: int) -> Game:
     """The game as it stood when decision ``index`` was taken (a copy with its own log; no history)."""
-    before, model = game._history[index]
-    state = before.snapshot()
-    state.log = list(game.state.log[:getattr(before, "_log_len", len(before.log))])
-    state.__dict__.pop("_log_len", None)
-    copy = Game(state, history=False, tower=tower_model_from_dict(model))
+    before = game.history[index]
+    state = before.state.copy_with_log(game.state.log[:before.log_len])
+    copy = Game(state, history=False, tower=tower_model_from_dict(before.tower_model))
     copy.rng.setstate(state.rng_state)
     return copy
 
@@ -125,8 +123,9 @@ def review(game: Game, seat: int, year: int | None = None, top: int = 3, samples
     is told how far it got (the UI's bar)."""
     if not game.history_enabled:
         raise ValueError("the review needs the game's history (a game made with history=True)")
+    history = game.history
     mine = [i for i, d in enumerate(game.decisions)
-            if d.player == seat and d.kind in REVIEWED and (year is None or game._history[i][0].year == year)]
+            if d.player == seat and d.kind in REVIEWED and (year is None or history[i].state.year == year)]
     found: list[Mistake] = []
     bots: dict[tuple, StrongBot] = {}
     for n, i in enumerate(mine):

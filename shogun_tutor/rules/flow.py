@@ -50,8 +50,8 @@ def start_year(game: "Game") -> None:
     k = COMPONENTS.events_face_up_per_year
     s.events_face_up = [s.event_deck.pop(0) for _ in range(k)]
     s.season = "spring"
-    game._log("year.events", events=list(s.events_face_up),
-              winter_losses=[COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up])
+    game.log_event("year.events", events=list(s.events_face_up),
+                   winter_losses=[COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up])
     s.rules.run_hooks(game, "year_start")
     start_round(game)
 
@@ -67,7 +67,7 @@ def start_round(game: "Game") -> None:
     r.event = None
     for pl in s.players:
         pl.plan, pl.special, pl.place, pl.handed_over = {}, None, None, []
-    game._log("round.start", open_actions=r.action_cards[:5], hidden=5, specials=list(r.specials))
+    game.log_event("round.start", open_actions=r.action_cards[:5], hidden=5, specials=list(r.specials))
     s.rules.run_hooks(game, "round_start")
     enter(game, s.rules.season[0])
 
@@ -80,7 +80,7 @@ def enter(game: "Game", phase_id: str) -> None:
 def end_round(game: "Game") -> None:
     s = game.state
     s.events_used.append(s.round.event)
-    game._log("round.end", event=s.round.event)
+    game.log_event("round.end", event=s.round.event)
     s.rules.run_hooks(game, "round_end")
     for pl in s.players:
         pl.plan, pl.special, pl.handed_over = {}, None, []
@@ -100,10 +100,10 @@ def end_winter(game: "Game") -> None:
         s.winners = winners([p.points for p in s.players], [p.chests for p in s.players])
         s.phase, s.season = "end", "end"
         s.pending = None
-        game._log("game.end", points=[p.points for p in s.players], chests=[p.chests for p in s.players],
-                  winners=list(s.winners))
+        game.log_event("game.end", points=[p.points for p in s.players], chests=[p.chests for p in s.players],
+                       winners=list(s.winners))
         return
-    game._log("year.end", year=s.year)
+    game.log_event("year.end", year=s.year)
     s.year += 1
     for pl in s.players:
         pl.place = None

@@ -61,10 +61,10 @@ def deal(game: "Game") -> None:
     state.event_deck = events
     rules.run_hooks(game, "setup")
     cards = sorted(g.nodes[n]["card"] for n in g.nodes)
-    game._log("setup.start", players=players, side=side, setup=setup, seed=seed,
-              chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
-              excluded=sorted(BOARD.side(side).three_player_excluded) if players == 3 else [],
-              excluded_status=BOARD.side(side).excluded_provenance.status)
+    game.log_event("setup.start", players=players, side=side, setup=setup, seed=seed,
+                   chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
+                   excluded=sorted(BOARD.side(side).three_player_excluded) if players == 3 else [],
+                   excluded_status=BOARD.side(side).excluded_provenance.status)
     if setup == "beginner":
         setups = COMPONENTS.beginner_setups[players]
         for seat, letter in enumerate(sorted(setups)):
@@ -77,7 +77,7 @@ def deal(game: "Game") -> None:
                 pl.hand.append(card)
                 cards.remove(card)
             pl.groups = []
-            game._log("setup.beginner", seat, letter=letter, provinces=[[p, a] for p, a in setups[letter]])
+            game.log_event("setup.beginner", seat, letter=letter, provinces=[[p, a] for p, a in setups[letter]])
         state.card_supply = cards
         state.phase = "setup"
     else:

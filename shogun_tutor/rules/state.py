@@ -240,6 +240,13 @@ class GameState:
                 setattr(copy, f.name, _copy_plain(value))
         return copy
 
+    def copy_with_log(self, log: list[dict]) -> "GameState":
+        """A copy sharing nothing mutable with this state, with a log of its own holding ``log``."""
+        copy = self.snapshot()
+        del copy._log_len
+        copy.log = list(log)
+        return copy
+
     def restore_log(self) -> None:
         """After a :meth:`snapshot` became the state again: cut the shared log back."""
         n = getattr(self, "_log_len", None)

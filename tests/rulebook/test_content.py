@@ -20,9 +20,9 @@ def _english_after():
 
 
 def logged_rule_ids() -> set[str]:
-    """Every rule id the engine writes with ``_log("...")`` (read from the source of every module of ``rules/``)."""
+    """Every rule id the engine writes with ``log_event("...")`` (read from the source of every module of ``rules/``)."""
     return {rid for path in sorted(RULES.rglob("*.py"))
-            for rid in re.findall(r"_log\(\s*\"([a-z_]+\.[a-z_]+)\"", path.read_text(encoding="utf-8"))}
+            for rid in re.findall(r"log_event\(\s*\"([a-z_]+\.[a-z_]+)\"", path.read_text(encoding="utf-8"))}
 
 
 def test_every_logged_rule_id_has_a_rule_text_and_a_chapter():

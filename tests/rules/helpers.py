@@ -38,7 +38,7 @@ def give(game: Game, seat: int, province: str, armies: int, buildings=(), unrest
     pv = s.provinces[province]
     pv.owner, pv.armies, pv.buildings, pv.unrest = seat, armies, list(buildings), unrest
     s.players[seat].supply -= armies
-    game._transfer_card(province, seat)
+    game.transfer_card(province, seat)
     for b in buildings:
         s.buildings_left[b] -= 1
 
@@ -50,7 +50,7 @@ def lodge(game: Game, owner, n: int, level: int = 2) -> None:
         s.farmer_supply -= n
     else:
         s.players[owner].supply -= n
-    s.tower.levels[level].extend(game._new_cubes(owner, n, "test"))
+    s.tower.levels[level].extend(game.new_cubes(owner, n, "test"))
 
 
 def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] | None = None,
@@ -73,7 +73,7 @@ def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] 
         pl.special = (special or {}).get(pl.seat)
     for seat, province in plans.items():
         s.players[seat].plan[action] = game.graph.nodes[province]["card"]
-    game._advance()
+    game._run_automatic()
 
 
 def events_of(game: Game, rule: str) -> list[dict]:

@@ -95,7 +95,7 @@ def test_kai_conversion_three_armies_into_three_officials_one_army_stays():
     if s.provinces["Kai"].owner is not None:
         s.players[s.provinces["Kai"].owner].supply += s.provinces["Kai"].armies
         s.provinces["Kai"].owner, s.provinces["Kai"].armies = None, 0
-        g._transfer_card("Kai", None)
+        g.transfer_card("Kai", None)
     give(g, seat, "Kai", 4)
     set_hall(g, seat, 0)
     supply = s.players[seat].supply
@@ -115,7 +115,7 @@ def test_tray_conversion_two_own_armies_out_of_the_tray():
     set_hall(g, 2, 0)
     s.players[2].supply -= 2
     s.players[3].supply -= 1
-    s.tower.tray.extend(g._new_cubes(2, 2, "test") + g._new_cubes(3, 1, "test"))
+    s.tower.tray.extend(g.new_cubes(2, 2, "test") + g.new_cubes(3, 1, "test"))
     court.convert(g, 2, "court2", "tower:0")
     assert [c.owner for c in s.tower.tray] == [3] and officials(g, 2) == (5, 2, 0)
     court.convert(g, 2, "court1", "tower:1")  # none of his armies left in the tray: lapses
@@ -307,7 +307,7 @@ def test_samurai_bonus_for_four_regions_and_the_stack_resets_after_winter():
         if pv.owner is not None:
             s.players[pv.owner].supply += pv.armies
             pv.owner, pv.armies = None, 0
-            g._transfer_card(prov, None)
+            g.transfer_card(prov, None)
         give(g, 0, prov, 1)
     check_state(s)
     while g.to_decide()[0] in ("plan", "place"):

@@ -60,7 +60,7 @@ class TeaPhase(Phase):
         if d.field == "pour":
             s.players[d.player].chests -= 1
         s.extra["tea"]["served"].append(d.player)
-        game._log("tea.served", d.player, choice=d.field)
+        game.log_event("tea.served", d.player, choice=d.field)
         s.pending = None
 
 

@@ -173,7 +173,7 @@ def test_kai_winter_revolt_with_three_farmers():
     s.season = s.phase = "winter"
     s.pending = None
     flow.enter(game, "winter")
-    game._advance()
+    game._run_automatic()
     rice = events_of(game, "winter.rice")[0]
     assert (rice["loss"], rice["rice"], rice["shortfall"], rice["revolts"], rice["extra_farmers"]) == (3, 2, 2, 1, 2)
     rv = events_of(game, "battle.revolt")[-1]
@@ -193,7 +193,7 @@ def test_winter_revolts_chosen_order_and_turn_order():
     s.season = s.phase = "winter"
     s.pending = None
     flow.enter(game, "winter")
-    game._advance()
+    game._run_automatic()
     # seat 1 (1 short -> 1 province) goes first, then seat 0 (5 short -> 2 provinces, he orders them)
     assert game.to_decide() == ("revolt", 0)
     options = [d.province for d in game.legal_decisions()]
@@ -238,7 +238,7 @@ def test_turn_order_from_bids_with_ties():
         pl.plan["bid"] = bids[pl.seat]
     s.planner = 5
     s.pending = None
-    game._advance()
+    game._run_automatic()
     ev = events_of(game, "order.bids")[-1]
     assert sorted(ev["pick_order"][:2]) == [0, 1] and ev["pick_order"][2:] == [2, 3, 4]
     assert [0, 1] in ev["ties"]

@@ -25,8 +25,8 @@ class PlanPhase(Phase):
             if len(pl.plan) < len(s.rules.plan_fields(s, pl.seat)):
                 s.pending = Pending("plan", pl.seat)
                 return
-            game._log("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None],
-                      plan=dict(pl.plan))  # the whole plan: a record's log then pins every plan decision
+            game.log_event("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None],
+                           plan=dict(pl.plan))  # the whole plan: a record's log then pins every plan decision
             s.round.planner += 1
         draw_event(game)
         reveal_bids(game)
@@ -82,8 +82,8 @@ def draw_event(game) -> None:
     game.rng.shuffle(pool)
     s.round.event = pool[0]
     s.events_face_up.remove(s.round.event)
-    game._log("round.event", event=s.round.event, effect=COMPONENTS.event(s.round.event).effect,
-              remaining=list(s.events_face_up))
+    game.log_event("round.event", event=s.round.event, effect=COMPONENTS.event(s.round.event).effect,
+                   remaining=list(s.events_face_up))
 
 
 def reveal_bids(game) -> None:
@@ -109,7 +109,7 @@ def reveal_bids(game) -> None:
     ties: dict = {}
     for r in ranks:
         ties.setdefault(r[0], []).append(r[1])
-    game._log(
+    game.log_event(
         "order.bids",
         bids=[{"player": r[1], "kind": r[2], "chests": r[3]} for r in sorted(ranks, key=lambda r: r[1])],
         pick_order=list(s.round.pick_order),
@@ -130,8 +130,8 @@ class PlacePhase(Phase):
                 s.pending = Pending("place", seat)
                 return
         s.round.turn_order = sorted(range(s.num_players), key=lambda seat: s.players[seat].place)
-        game._log("order.turn_order", turn_order=list(s.round.turn_order),
-                  specials={str(p.seat): p.special for p in s.players})
+        game.log_event("order.turn_order", turn_order=list(s.round.turn_order),
+                       specials={str(p.seat): p.special for p in s.players})
         game.next_phase()
 
     def context(self, game, pending):
@@ -152,5 +152,5 @@ class PlacePhase(Phase):
         pl = s.players[d.player]
         pl.place = d.count
         pl.special = s.round.specials[d.count]
-        game._log("order.pick_place", d.player, place=d.count + 1, special=pl.special)
+        game.log_event("order.pick_place", d.player, place=d.count + 1, special=pl.special)
         s.pending = None

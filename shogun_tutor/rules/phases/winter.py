@@ -28,9 +28,9 @@ class WinterPhase(Phase):
             provinces = s.player_provinces(seat)
             shortfall = max(0, len(provinces) - pl.rice)
             row = COMPONENTS.revolt_row(shortfall)
-            game._log("winter.rice", seat, event=winter_card, rice_before=before, loss=loss, rice=pl.rice,
-                      provinces=len(provinces), shortfall=shortfall,
-                      revolts=row.provinces if row else 0, extra_farmers=row.extra_farmers if row else 0)
+            game.log_event("winter.rice", seat, event=winter_card, rice_before=before, loss=loss, rice=pl.rice,
+                           provinces=len(provinces), shortfall=shortfall,
+                           revolts=row.provinces if row else 0, extra_farmers=row.extra_farmers if row else 0)
             if row:
                 s.winter.queue.append(seat)
         s.phase = "winter"
@@ -51,7 +51,7 @@ class WinterPhase(Phase):
         drawn = [card_province(c) for c in game.rng.sample(cards, min(row.provinces, len(cards)))]
         left = (seat + 1) % s.num_players
         # the log keeps its own copy: the pending decision below consumes ``drawn``
-        game._log("winter.revolts_drawn", seat, drawn_by=left, provinces=list(drawn), extra_farmers=row.extra_farmers)
+        game.log_event("winter.revolts_drawn", seat, drawn_by=left, provinces=list(drawn), extra_farmers=row.extra_farmers)
         for prov in drawn:
             s.winter.revolts[prov] = row.extra_farmers
         if len(drawn) == 1:
@@ -86,7 +86,7 @@ def winter_revolt(game, seat: int, prov: str) -> None:
     extra = s.winter.revolts.pop(prov)
     pv = s.provinces[prov]
     if pv.owner != seat:  # lost earlier this winter: nothing left to fight for
-        game._log("winter.revolt_void", seat, prov)
+        game.log_event("winter.revolt_void", seat, prov)
         return
     revolt(game, seat, prov, farmers=pv.unrest, extra=extra, cause="winter")
 
@@ -106,8 +106,8 @@ def score_winter(game) -> None:
         "players": [{"seat": p.seat, "rice": p.rice, "chests": p.chests, "points": p.points} for p in s.players],
         "scoring": result,
     })
-    game._log("winter.scoring", year=s.year, players=result["players"], regions=result["regions"],
-              points=[p.points for p in s.players])
+    game.log_event("winter.scoring", year=s.year, players=result["players"], regions=result["regions"],
+                   points=[p.points for p in s.players])
     for pv in s.provinces.values():
         pv.unrest = 0
     for pl in s.players:
