@@ -23,7 +23,7 @@ from typing import Any
 from ..data import BUILDINGS, COMPONENTS
 from .errors import SaveFileError
 from .rules import ACTION_IDS, Rules
-from .state import (_GROUPS, BUILDING_TOKENS, CHEST_CARDS, FORMAT_VERSION, V1_NAMES, GameState, Pending, PlayerState,  # noqa: F401
+from .state import (_GROUPS, BUILDING_TOKENS, CHEST_CARDS, FORMAT_VERSION, GameState, Pending, PlayerState,  # noqa: F401
                     ProvinceState, _bad, asdict_copy)
 from .history import check_history
 from .schemas import _validator, exact_validator, inline_refs, schema, schema_problem, validate_schema  # noqa: F401
@@ -35,6 +35,15 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 READABLE_VERSIONS = (1, 2)
+
+
+V1_NAMES = {  # version-1 flat name -> (group, name) in version 2: only the reader of version-1 files knows them
+    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
+    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
+    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
+    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
+    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
+}
 
 
 def state_to_dict(state: GameState) -> dict:

@@ -163,13 +163,6 @@ class WinterData:
                 raise _bad(f"a winter revolt in {prov!r} with {extra} extra farmers")
 
 
-def _alias(group: str, name: str) -> property:
-    """``state.<name>`` reads and writes ``state.<group>.<name>`` (the flat names of version 1)."""
-    return property(lambda s: getattr(getattr(s, group), name),
-                    lambda s, v: setattr(getattr(s, group), name, v),
-                    doc=f"Same as ``{group}.{name}``.")
-
-
 @dataclass
 class GameState:
     # --- lasting facts -------------------------------------------------------------------
@@ -204,7 +197,6 @@ class GameState:
     side = property(lambda s: s.rules.side)
     num_players = property(lambda s: s.rules.players)
     setup = property(lambda s: s.rules.setup)
-    # the working data also answer to their version-1 flat names (V1_NAMES, set below the class)
 
     # --- queries -------------------------------------------------------------------------
     def player_provinces(self, seat: int) -> list[str]:
@@ -270,17 +262,6 @@ class GameState:
             d[name] = asdict(getattr(self, name))
         d["extra"] = self.extra
         return asdict_copy(d)
-
-
-V1_NAMES = {  # version-1 flat name -> (group, name); ``state.event`` reads and writes ``state.round.event``
-    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
-    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
-    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
-    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
-    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
-}
-for _old, (_group, _name) in V1_NAMES.items():
-    setattr(GameState, _old, _alias(_group, _name))
 
 
 def _copy_plain(value: Any) -> Any:

@@ -61,10 +61,10 @@ def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] 
     s.phase = "actions"
     s.pending = None
     others = [a for a in ACTION_IDS if a != action]
-    s.action_cards = [action] + others
-    s.action_index = s.turn_index = 0
-    s.turn_order = order or sorted(plans)
-    s.event = event
+    s.round.action_cards = [action] + others
+    s.round.action_index = s.round.turn_index = 0
+    s.round.turn_order = order or sorted(plans)
+    s.round.event = event
     for pile in (s.event_deck, s.events_face_up, s.events_used):  # the forced event comes from wherever it lay
         if event in pile:
             pile.remove(event)

@@ -30,7 +30,7 @@ def invariants(game: Game) -> None:
     for name, pv in s.provinces.items():
         assert len(pv.buildings) <= game.graph.nodes[name]["building_slots"]
         assert len(set(pv.buildings)) == len(pv.buildings)
-    cards = [c for p in s.players for c in p.hand] + s.card_supply + s.draft_deck + s.draft_face_up
+    cards = [c for p in s.players for c in p.hand] + s.card_supply + s.draft.deck + s.draft.face_up
     assert len(cards) == len(set(cards)) == game.graph.number_of_nodes()
     assert s.buildings_left["castle"] + sum("castle" in p.buildings for p in s.provinces.values()) == 28
 

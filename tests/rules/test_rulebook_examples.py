@@ -169,7 +169,7 @@ def test_kai_winter_revolt_with_three_farmers():
     s = game.state
     s.players[0].rice = 2 + 3  # winter card below takes 3
     s.events_face_up = [3]  # rice loss 3
-    s.turn_order = [0, 1, 2]
+    s.round.turn_order = [0, 1, 2]
     s.season = s.phase = "winter"
     s.pending = None
     flow.enter(game, "winter")
@@ -189,7 +189,7 @@ def test_winter_revolts_chosen_order_and_turn_order():
         give(game, 1, prov, 3)
     s = game.state
     s.events_face_up = [7]  # no rice loss
-    s.turn_order = [1, 0, 2]  # the autumn order applies
+    s.round.turn_order = [1, 0, 2]  # the autumn order applies
     s.season = s.phase = "winter"
     s.pending = None
     flow.enter(game, "winter")
@@ -211,7 +211,7 @@ def test_card_handed_over_from_the_planning_board():
     s = game.state
     run_action(game, "battle_a", {BLUE: "Shinano"}, order=[BLUE, YELLOW, 0, 2, 4])
     s.players[YELLOW].plan["tax"] = game.graph.nodes["Kozuke"]["card"]
-    s.action_cards = ["battle_a", "tax"] + [a for a in s.action_cards if a not in ("battle_a", "tax")]
+    s.round.action_cards = ["battle_a", "tax"] + [a for a in s.round.action_cards if a not in ("battle_a", "tax")]
     game.apply(Decision("move", BLUE, province="Shinano", target="Kozuke", count=4))
     assert game.graph.nodes["Kozuke"]["card"] in s.players[BLUE].hand
     lapsed = [e for e in events_of(game, "action.lapsed") if e["player"] == YELLOW]
@@ -236,7 +236,7 @@ def test_turn_order_from_bids_with_ties():
     for pl in s.players:
         pl.plan = {f: None for f in ("castle", "temple", "theater", "rice", "tax", "armies5", "armies3", "army1_move", "battle_a", "battle_b")}
         pl.plan["bid"] = bids[pl.seat]
-    s.planner = 5
+    s.round.planner = 5
     s.pending = None
     game._run_automatic()
     ev = events_of(game, "order.bids")[-1]
@@ -247,7 +247,7 @@ def test_turn_order_from_bids_with_ties():
     first = ev["pick_order"][0]
     assert game.to_decide() == ("place", first)
     game.apply(Decision("place", first, count=4))
-    assert s.players[first].special == s.specials[4]
+    assert s.players[first].special == s.round.specials[4]
 
 
 def test_beginner_setups_and_tower_fill():

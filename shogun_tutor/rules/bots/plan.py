@@ -39,7 +39,7 @@ def season_of(game: Game, seat: int, style: Style) -> Season:
     threats = {p: threat(p) for p in provs}
     return Season(game, seat, style, provs, {p: nodes[p]["card"] for p in provs}, rounds_left, last_round,
                   COMPONENTS.years - s.year + 1, 0.02 if last_round else style.chest_value, effects,
-                  list(s.action_cards[:5]), threats, amounts,
+                  list(s.round.action_cards[:5]), threats, amounts,
                   harvest_plan(game, seat, provs, rounds_left, style.rice_margin))
 
 

@@ -153,7 +153,7 @@ def active_effects(s) -> list[str]:
     """The effect of this round's event card, unless it is set aside (privilege card 1)."""
     from ..modifiers import event_sources
 
-    return [COMPONENTS.event(s.event).effect] if s.event and event_sources(s) else []
+    return [COMPONENTS.event(s.round.event).effect] if s.round.event and event_sources(s) else []
 
 
 def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
