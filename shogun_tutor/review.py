@@ -18,9 +18,9 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
-from .rules.bots.base import Reason
-from .rules.bots.strong import StrongBot
-from .rules.bots.values import ODDS_THRESHOLD, attack_chance, last_round
+from .bots.base import Reason
+from .bots.strong import StrongBot
+from .bots.values import ODDS_THRESHOLD, attack_chance, last_round
 from .rules.game import Game
 from .rules.state import Decision
 from .rules.tower import tower_model_from_dict

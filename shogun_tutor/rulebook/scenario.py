@@ -293,7 +293,7 @@ class Scenario:
 
     def auto(self, game: Game, decide: Callable[[Game], Decision] | None = None, start: int = 0) -> None:
         """Let the other seats decide (a heuristic bot, or ``decide``) until the learner must, or the try-it ends."""
-        from ..rules.bots import make_bot
+        from ..bots import make_bot
 
         bots: dict[int, Any] = {}
         while not self.done(game, start):

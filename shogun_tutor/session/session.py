@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..rules import errors as RE
-from ..rules.bots import Reason, make_bot
+from ..bots import Reason, make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, GameState
 from . import codes

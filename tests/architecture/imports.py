@@ -49,6 +49,9 @@ def _imports(tree: ast.AST):
         stack.extend(ast.iter_child_nodes(node))
 
 
+UNRESOLVED: list[str] = []  # imports of the package's own modules that name no module (filled by graph())
+
+
 @lru_cache(maxsize=1)
 def graph() -> nx.DiGraph:
     files = module_files()
@@ -63,6 +66,8 @@ def graph() -> nx.DiGraph:
             else:
                 base = here[: len(here) - node.level + 1] if node.level else []
                 prefix = ".".join(base + ([node.module] if node.module else []))
+                if prefix.split(".")[0] == PACKAGE and prefix not in files:
+                    UNRESOLVED.append(f"{mod} (line {node.lineno}): from {prefix} import ...")
                 targets = [f"{prefix}.{a.name}" if f"{prefix}.{a.name}" in files else prefix for a in node.names]
             for t in targets:
                 while t and t not in files and "." in t:  # import a.b.func -> a.b

@@ -29,7 +29,7 @@ from pathlib import Path
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.record import make_record
 
-from shogun_tutor.rules.bots import BOTS
+from shogun_tutor.bots import BOTS
 
 BOT_KINDS = ("random", "heuristic-v1", "heuristic")
 MAX_DECISIONS = 20_000

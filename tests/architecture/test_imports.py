@@ -27,13 +27,16 @@ LAYER = {area: i for i, layer in enumerate(LAYERS) for area in layer}
 
 def area(module: str) -> str:
     parts = module.split(".")
-    if parts[1:3] == ["rules", "bots"]:  # pragma: no cover - the bots' old home inside the engine
-        return "bots"
     return parts[1] if len(parts) > 1 else ""
 
 
 def test_every_module_has_an_area_in_a_layer():
     assert {area(m) for m in imports.graph()} <= set(LAYER)
+
+
+def test_every_import_of_the_package_names_one_of_its_modules():
+    imports.graph()
+    assert imports.UNRESOLVED == []
 
 
 def test_no_import_loop_in_the_package():
@@ -46,6 +49,13 @@ def test_no_import_runs_upward_or_sideways(layer):
     wrong = [f"{a} -> {b} (line {d['line']})" for a, b, d in imports.graph().edges(data=True)
              if area(a) == layer and area(b) != layer and LAYER[area(b)] >= LAYER[layer]]
     assert wrong == []
+
+
+def test_the_bots_are_a_package_beside_the_engine_and_the_engine_never_imports_them():
+    g = imports.graph()
+    assert "shogun_tutor.bots" in g and not any(m.startswith("shogun_tutor.rules.bots") for m in g)
+    assert not [(a, b) for a, b in g.edges() if area(a) == "rules" and area(b) == "bots"]
+    assert any(area(a) == "bots" and area(b) == "rules" for a, b in g.edges())
 
 
 def test_the_engine_imports_only_the_data_and_the_board():

@@ -34,7 +34,7 @@ def test_every_logged_rule_id_has_a_rule_text_and_a_chapter():
 
 
 def test_rule_ids_met_in_a_real_game_are_all_explained():
-    from shogun_tutor.rules.bots import make_bot, play
+    from shogun_tutor.bots import make_bot, play
     from shogun_tutor.rules.game import new_game
 
     game = new_game(players=4, seed=3, setup="draft")

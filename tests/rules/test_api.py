@@ -5,7 +5,7 @@ import json
 import pytest
 
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.state import Decision
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
 from shogun_tutor.rules import modifiers
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.decisions import Pending
 from shogun_tutor.rules.expansions import court, privileges, samurai
 from shogun_tutor.rules.game import Game, new_game
@@ -383,7 +383,7 @@ def test_random_games_with_expansions_keep_every_invariant(params):
 
 # --- bots ------------------------------------------------------------------------------------------------
 def test_heuristic_bot_uses_the_court_and_clearly_beats_random_bots_with_both_expansions():
-    from shogun_tutor.rules.bots import HeuristicBot, play
+    from shogun_tutor.bots import HeuristicBot, play
 
     wins = 0
     chance = 0.0
@@ -468,7 +468,7 @@ def test_card_1_the_taker_may_set_the_event_aside_but_need_not(set_aside):
 
 
 def test_the_bots_set_the_event_aside_only_when_it_hurts_their_plan():
-    from shogun_tutor.rules.bots import HeuristicBot
+    from shogun_tutor.bots import HeuristicBot
 
     g = _card_1_audience("armies_reduced")
     s = g.state

@@ -12,7 +12,7 @@ from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
 from shogun_tutor.rules import modifiers
 from shogun_tutor.rules.battle_setup import battle_in_state, fill_setup, setup_battle
-from shogun_tutor.rules.bots import RandomBot, make_bot, play
+from shogun_tutor.bots import RandomBot, make_bot, play
 from shogun_tutor.rules.decisions import Decision, Pending
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.record import comparable_log

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import RandomBot, play
+from shogun_tutor.bots import RandomBot, play
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.scoring import score
 from shogun_tutor.rules.savefile import check_state

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.rewind import position_at
 from shogun_tutor.text.steps import steps

@@ -125,7 +125,7 @@ def test_a_refused_placement_is_explained_on_the_board():
 
 def _to_plan(season: str, year: int = 1, seed: int = 5):
     """A game played by bots up to the first plan decision of ``season`` in ``year``."""
-    from shogun_tutor.rules.bots import make_bot
+    from shogun_tutor.bots import make_bot
 
     game = new_game(players=3, side="sun", seed=seed, setup="beginner")
     bots = [make_bot("heuristic", seed=i) for i in range(3)]

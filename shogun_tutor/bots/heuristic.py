@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from ...data import COMPONENTS
-from ..game import Game
-from ..state import Decision, chest_value
-from ..expansions import bot as expansion_bot
+from ..data import COMPONENTS
+from ..rules.game import Game
+from ..rules.state import Decision, chest_value
+from . import expansion as expansion_bot
 from .base import Reason, card_province
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
-from ..state import Decision
+from ..rules.game import Game
+from ..rules.state import Decision
 from .base import Reason
-from ..expansions import bot as expansion_bot
+from . import expansion as expansion_bot
 
 
 class HeuristicBotV1:

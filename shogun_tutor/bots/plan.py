@@ -12,8 +12,8 @@ The knobs of a plan are a :class:`Style` (the strong bot searches over variants)
 
 from __future__ import annotations
 
-from ...data import BUILDINGS, COMPONENTS
-from ..game import Game
+from ..data import BUILDINGS, COMPONENTS
+from ..rules.game import Game
 from .base import Reason, card_province
 from .plan_cards import cover_fields
 from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, SEASONS, Plan, Season, Style

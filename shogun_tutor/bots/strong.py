@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 import statistics
 
-from ...data import COMPONENTS
-from ..game import Game
-from ..scoring import score
-from ..tower import tower_model_from_dict
+from ..data import COMPONENTS
+from ..rules.game import Game
+from ..rules.scoring import score
+from ..rules.tower import tower_model_from_dict
 from .base import Reason
 from .heuristic import SEASONS, HeuristicBot, Style
 from .values import ODDS_THRESHOLD, attack_chance, last_round

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...data import COMPONENTS
-from ..game import Game
+from ..data import COMPONENTS
+from ..rules.game import Game
 from .base import Reason
 from .rice import Harvest
 
