@@ -26,7 +26,6 @@ from typing import Callable, NamedTuple
 from . import errors as E
 from . import flow
 from .decisions import Decision, check_shape
-from .savefile import parse_json, state_from_dict
 from .setup import deal, initial_state
 from .state import GameState
 from .tower import Cube, TowerModel, tower_model_from_dict
@@ -158,6 +157,8 @@ class Game:
 
         ``text`` is the JSON as ``str`` or UTF-8 ``bytes`` (an upload). See ``docs/save-format.md``.
         """
+        from .savefile import parse_json, state_from_dict  # jsonschema: imported when a game is first loaded
+
         state = state_from_dict(parse_json(text))
         try:
             model = tower_model_from_dict(state.tower_model)
