@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import networkx as nx
 
-from ..board import province_graph
+from ..board import PlayBoard, play_board
 from ..data import COMPONENTS, Components
 from .errors import SaveFileError, SetupError
 
@@ -91,8 +91,13 @@ class Rules:
 
     # --- derived facts (computed once) ----------------------------------------------
     @cached_property
+    def board(self) -> PlayBoard:
+        """The board side for this player count, resolved once (:func:`..board.play_board`)."""
+        return play_board(self.side, self.players)
+
+    @cached_property
     def graph(self) -> nx.Graph:
-        return province_graph(self.side, self.players)
+        return self.board.graph
 
     @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import check_players, check_side
-from ..data import BOARD, COMPONENTS
+from ..data import COMPONENTS
 from . import errors as E
 from .rules import Rules
 from .state import SEED_MAX, SEED_MIN, GameState, PlayerState, ProvinceState, seed_ok
@@ -63,8 +63,7 @@ def deal(game: "Game") -> None:
     cards = sorted(g.nodes[n]["card"] for n in g.nodes)
     game.log_event("setup.start", players=players, side=side, setup=setup, seed=seed,
                    chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
-                   excluded=sorted(BOARD.side(side).three_player_excluded) if players == 3 else [],
-                   excluded_status=BOARD.side(side).excluded_provenance.status)
+                   excluded=sorted(rules.board.excluded), excluded_status=rules.board.data.excluded_provenance.status)
     if setup == "beginner":
         setups = COMPONENTS.beginner_setups[players]
         for seat, letter in enumerate(sorted(setups)):
