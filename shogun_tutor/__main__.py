@@ -91,7 +91,7 @@ def _positive(text: str) -> int:
 
 
 def _bots(text: str, players: int) -> list[str]:
-    from .rules.bots import BOTS
+    from .bots import BOTS
 
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
@@ -122,7 +122,7 @@ def simulate(args: argparse.Namespace) -> int:
         except (OutputError, OSError) as exc:
             print(f"error: cannot write the game record: {exc}", file=sys.stderr)
             return 1
-    from .rules.bots import make_bot, play
+    from .bots import make_bot, play
     from .rules.game import new_game
     from .rules.record import make_record
 
@@ -178,7 +178,7 @@ def bench(args: argparse.Namespace) -> int:
     import time
     import tracemalloc
 
-    from .rules.bots import make_bot, play
+    from .bots import make_bot, play
     from .rules.game import new_game
 
     try:
@@ -210,7 +210,7 @@ def bench(args: argparse.Namespace) -> int:
 def botstats(args: argparse.Namespace) -> int:
     """Print the bot report of issue 10 (blunder counters, win rates, time per decision)."""
     from .botstats import report
-    from .rules.bots import BOTS
+    from .bots import BOTS
 
     lists = []
     for text in (args.pairings, args.expansion_pairings):

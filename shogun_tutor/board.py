@@ -18,12 +18,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
+from dataclasses import dataclass
+
 import networkx as nx
 
-from .data import BOARD, COMPONENTS, SIDES, BoardData
+from .data import BOARD, COMPONENTS, SIDES, BoardData, BoardSide
 
 __all__ = [
     "SIDES",
+    "PlayBoard",
+    "play_board",
     "province_graph",
     "neighbours",
     "provinces_of_region",
@@ -95,6 +99,39 @@ def _build(board: BoardData, side: str, players: int) -> nx.Graph:
         if b.a in g and b.b in g:
             g.add_edge(b.a, b.b, kind=b.kind)
     return g
+
+
+@dataclass(frozen=True, eq=False)
+class PlayBoard:
+    """One side of the board for one player count, resolved once (:func:`play_board`) and passed down:
+    ``graph`` (the provinces in play), ``full`` (every province of the side), ``data`` (the side's facts:
+    its 3-player exclusions and their provenance), ``excluded`` (the provinces out of play with this many
+    players), ``other`` (the other side's name)."""
+
+    side: str
+    players: int
+    graph: nx.Graph
+    full: nx.Graph
+    data: BoardSide
+    excluded: frozenset[str]
+
+    @property
+    def other(self) -> str:
+        return "moon" if self.side == "sun" else "sun"
+
+    @property
+    def excluded_flagged(self) -> bool:
+        """The exclusions are not verified: the board shows the mark."""
+        return self.data.excluded_provenance.flagged
+
+
+@lru_cache(maxsize=None)
+def play_board(side: str, players: int = 5) -> PlayBoard:
+    """The :class:`PlayBoard` of ``side`` for ``players`` (checked; one object per side and count)."""
+    graph = province_graph(side, players)  # checks side and players
+    data = BOARD.side(side)
+    return PlayBoard(side, players, graph, province_graph(side, 5), data,
+                     data.three_player_excluded if players == 3 else frozenset())
 
 
 def provinces_in_play(side: str, players: int) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .data import COMPONENTS
-from .rules.bots import make_bot
+from .bots import make_bot
 from .rules.game import Game, new_game
 from .rules.state import chest_value
 
@@ -419,7 +419,7 @@ def seat_blunders(seed: int, names: Sequence[str], expansions: Sequence[str] = (
                   cpu_times: dict | None = None) -> tuple[dict[str, SeatBlunders], Game]:
     """Play one seeded game with ``names[seat]`` and count each bot's blunders (issue 21's detector);
     ``on_decision`` and ``cpu_times`` as in :func:`play_game`."""
-    from .rules.bots.values import ODDS_THRESHOLD, attack_chance, last_round
+    from .bots.values import ODDS_THRESHOLD, attack_chance, last_round
 
     out = {n: SeatBlunders() for n in sorted(set(names))}
     plan_reason: dict[tuple, str] = {}  # (year, season, seat, field) -> the reason kind of the card laid there
@@ -529,7 +529,7 @@ def detect(games: int, names_for: Callable[[int, int], list[str]], first_seed: i
 
 
 def print_blunders(label: str, counters: dict[str, SeatBlunders], print_fn: Callable[[str], None] = print) -> None:
-    from .rules.bots.values import ODDS_THRESHOLD
+    from .bots.values import ODDS_THRESHOLD
 
     for name in sorted(counters):
         c = counters[name]

@@ -4,8 +4,12 @@ Every fact carries a :class:`Provenance`: ``verified`` facts were read off the
 board, the cards or a rulebook; ``ASSUMED`` and ``INFERRED`` ones were not, and
 the app shows that mark wherever it shows the value.
 
-A corrupt or inconsistent data file raises :class:`DataError` naming the file,
-the record and the problem:
+Each file is checked against its JSON Schema (``data/schema/<file>.schema.json``, validated with
+``jsonschema``: types, ranges, required fields) unless its bytes are those recorded in
+``data/schema/validated.json`` as validated before (``python -m shogun_tutor.data --validated``; a test keeps
+the record current); the loaders then add the checks a schema cannot say (names that must exist, counts that
+must agree) and build the records. A corrupt or inconsistent data file raises :class:`DataError` naming the
+file, the record and the problem:
 
 >>> BOARD.province("Settsu").tax
 7
@@ -17,10 +21,12 @@ the record and the problem:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import sys
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -30,6 +36,8 @@ BUILDINGS = ("castle", "temple", "theater")
 STATUSES = ("verified", "ASSUMED", "INFERRED")
 BORDER_KINDS = ("land", "sea")
 DATA_FORMAT_VERSION = 1
+#: one JSON Schema per data file (``board.json`` -> ``board.schema.json``), validated with ``jsonschema``
+SCHEMA_DIR_NAME = "schema"
 
 
 class DataError(ValueError):
@@ -258,8 +266,9 @@ class _Reader:
         return DataError(self.file.name, record, problem)
 
     def load(self) -> dict:
+        """The file's JSON, of this format version and valid against its schema."""
         try:
-            text = self.file.read_text(encoding="utf-8")
+            text = self.text = self.file.read_text(encoding="utf-8")
         except OSError as exc:
             raise self.fail("file", f"cannot be read ({exc.strerror or exc})") from None
         try:
@@ -271,66 +280,84 @@ class _Reader:
         version = doc.get("format_version")
         if version != DATA_FORMAT_VERSION:
             raise self.fail("format_version", f"is {version!r}, this program reads version {DATA_FORMAT_VERSION}")
+        self.validate(doc)
         return doc
 
-    def get(self, obj: Any, key: str, kind: type | tuple[type, ...], record: str) -> Any:
-        if not isinstance(obj, dict) or key not in obj:
-            raise self.fail(record, f"missing field {key!r}")
-        value = obj[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(record, f"field {key!r} should be {getattr(kind, '__name__', kind)}, got {value!r}")
-        return value
+    def validate(self, doc: dict) -> None:
+        """Refuse what the file's JSON Schema (``data/schema/<name>.schema.json``) refuses: the first problem,
+        with the record it is in. A file whose bytes were validated before (:data:`VALIDATED`) is not checked again."""
+        if hashlib.sha256(self.text.encode("utf-8")).hexdigest() == _validated().get(self.file.name):
+            return
+        import jsonschema  # only for a data file not validated before: importing it costs seconds on a busy machine
 
-    def count(self, obj: Any, key: str, record: str, minimum: int = 0) -> int:
-        value = self.get(obj, key, int, record)
-        if value < minimum:
-            raise self.fail(record, f"field {key!r} must be >= {minimum}, got {value}")
-        return value
+        schema = json.loads((data_dir() / SCHEMA_DIR_NAME / self.file.name.replace(".json", ".schema.json")).read_text(encoding="utf-8"))
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+        if error is not None:
+            raise self.fail(_record(doc, list(error.absolute_path)), error.message)
 
-    def provenance(self, obj: Any, record: str) -> Provenance:
-        status = self.get(obj, "status", str, record)
-        if status not in STATUSES:
-            raise self.fail(record, f"status {status!r} is not one of {', '.join(STATUSES)}")
-        return Provenance(status, self.get(obj, "source", str, record))
+    @staticmethod
+    def provenance(obj: dict) -> Provenance:
+        return Provenance(obj["status"], obj["source"])
+
+
+def _record(doc: dict, path: list) -> str:
+    """A problem's place in a data file, as people say it: ``province 'Aki'.tax``, ``borders[3]``, ``players.min``."""
+    if not path:
+        return "file"
+    parts: list[str] = []
+    node: Any = doc
+    for i, key in enumerate(path):
+        if isinstance(key, int):
+            name = node[key].get("name") if isinstance(node[key], dict) and i == 1 and path[0] == "provinces" else None
+            if name is not None:
+                parts = [f"province {name!r}"]
+            else:
+                parts[-1] += f"[{key}]"
+        else:
+            parts.append(str(key))
+        node = node[key]
+    return ".".join(parts)
+
+
+@lru_cache(maxsize=1)
+def _validated() -> dict[str, str]:
+    """SHA-256 of each shipped data file as it was when validated against its schema (``data/schema/validated.json``,
+    written by ``python -m shogun_tutor.data --validated``; a test checks it is current)."""
+    try:
+        return json.loads((data_dir() / SCHEMA_DIR_NAME / "validated.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def load_board(path: Path | None = None) -> BoardData:
     r = _Reader(path or data_dir() / "board.json")
     doc = r.load()
-    regions = tuple(r.get(doc, "regions", list, "regions"))
-    if len(set(regions)) != len(regions) or not regions:
-        raise r.fail("regions", "must be a non-empty list without repeats")
-    facts = {k: r.provenance(v, f"facts.{k}") for k, v in r.get(doc, "facts", dict, "facts").items()}
+    regions = tuple(doc["regions"])
+    facts = {k: r.provenance(v) for k, v in doc["facts"].items()}
 
     provinces: list[Province] = []
     seen: set[str] = set()
-    for i, raw in enumerate(r.get(doc, "provinces", list, "provinces")):
-        name = r.get(raw, "name", str, f"provinces[{i}]")
+    for i, raw in enumerate(doc["provinces"]):
+        name = raw["name"]
         rec = f"province {name!r}"
         if name in seen:
             raise r.fail(rec, "appears twice")
         seen.add(name)
-        region = r.get(raw, "region", dict, rec)
+        region = raw["region"]
         for side in SIDES:
             if region.get(side) not in regions:
                 raise r.fail(rec, f"region on the {side} side is {region.get(side)!r}, not one of {', '.join(regions)}")
-        cards = r.get(raw, "cards", list, rec)
-        if cards not in (["both"], ["sun", "moon"]):
-            raise r.fail(rec, f"cards must be ['both'] or ['sun', 'moon'], got {cards!r}")
+        cards = raw["cards"]
         if cards == ["both"] and region["sun"] != region["moon"]:
             raise r.fail(rec, "one card for both sides, but the regions differ between the sides")
-        xy = r.get(raw, "board_xy", list, rec)
-        if len(xy) != 2 or not all(isinstance(v, (int, float)) for v in xy):
-            raise r.fail(rec, f"board_xy must be two numbers, got {xy!r}")
-        slots = r.count(raw, "building_slots", rec, 1)
-        if slots > len(BUILDINGS):
-            raise r.fail(rec, f"building_slots must be at most {len(BUILDINGS)}, got {slots}")
+        xy = raw["board_xy"]
+        slots = raw["building_slots"]
         provinces.append(
             Province(
                 name=name,
-                kanji=r.get(raw, "kanji", str, rec),
-                tax=r.count(raw, "tax", rec, 1),
-                rice=r.count(raw, "rice", rec, 1),
+                kanji=raw["kanji"],
+                tax=raw["tax"],
+                rice=raw["rice"],
                 building_slots=slots,
                 regions=MappingProxyType({s: region[s] for s in SIDES}),
                 own_card_per_side=cards == ["sun", "moon"],
@@ -340,18 +367,14 @@ def load_board(path: Path | None = None) -> BoardData:
 
     borders: list[Border] = []
     pairs: set[frozenset[str]] = set()
-    for i, raw in enumerate(r.get(doc, "borders", list, "borders")):
+    for i, raw in enumerate(doc["borders"]):
         rec = f"borders[{i}]"
-        if not (isinstance(raw, list) and len(raw) == 3 and all(isinstance(v, str) for v in raw)):
-            raise r.fail(rec, f"must be [province, province, kind], got {raw!r}")
         a, b, kind = raw
         for n in (a, b):
             if n not in seen:
                 raise r.fail(rec, f"names unknown province {n!r}")
         if a == b:
             raise r.fail(rec, f"joins {a!r} to itself")
-        if kind not in BORDER_KINDS:
-            raise r.fail(rec, f"kind {kind!r} is not one of {', '.join(BORDER_KINDS)}")
         pair = frozenset((a, b))
         if pair in pairs:
             raise r.fail(rec, f"border {a}-{b} appears twice")
@@ -359,15 +382,15 @@ def load_board(path: Path | None = None) -> BoardData:
         borders.append(Border(a, b, kind))
 
     sides: dict[str, BoardSide] = {}
-    raw_sides = r.get(doc, "sides", dict, "sides")
+    raw_sides = doc["sides"]
     for side in SIDES:
         rec = f"sides.{side}"
-        ex = r.get(r.get(raw_sides, side, dict, "sides"), "three_player_excluded", dict, rec)
-        names = r.get(ex, "provinces", list, f"{rec}.three_player_excluded")
+        ex = raw_sides[side]["three_player_excluded"]
+        names = ex["provinces"]
         for n in names:
             if n not in seen:
                 raise r.fail(f"{rec}.three_player_excluded", f"names unknown province {n!r}")
-        sides[side] = BoardSide(side, frozenset(names), r.provenance(ex, f"{rec}.three_player_excluded"))
+        sides[side] = BoardSide(side, frozenset(names), r.provenance(ex))
 
     board = BoardData(
         regions=regions,
@@ -386,61 +409,47 @@ def load_board(path: Path | None = None) -> BoardData:
     return board
 
 
-def _int_keys(r: _Reader, mapping: dict, record: str) -> dict[int, Any]:
-    try:
-        return {int(k): v for k, v in mapping.items()}
-    except ValueError:
-        raise r.fail(record, f"keys must be player counts, got {list(mapping)}") from None
+def _int_keys(mapping: dict) -> dict[int, Any]:
+    return {int(k): v for k, v in mapping.items()}  # the schema allows only player counts as keys
 
 
 def load_components(board: BoardData, path: Path | None = None) -> Components:
     r = _Reader(path or data_dir() / "components.json")
     doc = r.load()
-    pl = r.get(doc, "players", dict, "players")
-    lo, hi = r.count(pl, "min", "players", 1), r.count(pl, "max", "players", 1)
+    pl = doc["players"]
+    lo, hi = pl["min"], pl["max"]
     counts = range(lo, hi + 1)
-    chests = {k: int(v) for k, v in _int_keys(r, r.get(pl, "starting_chests", dict, "players"), "players.starting_chests").items()}
-    groups = {k: tuple(v) for k, v in _int_keys(r, r.get(pl, "start_groups", dict, "players"), "players.start_groups").items()}
+    chests = {k: v for k, v in _int_keys(pl["starting_chests"]).items()}
+    groups = {k: tuple(v) for k, v in _int_keys(pl["start_groups"]).items()}
     for n in counts:
         if n not in chests or n not in groups:
             raise r.fail("players", f"no starting chests or start groups for {n} players")
-    armies = r.count(pl, "armies_each", "players", 1)
+    armies = pl["armies_each"]
     for n, g in groups.items():
         if sum(g) > armies:
             raise r.fail(f"players.start_groups.{n}", f"the groups need {sum(g)} armies, a player has {armies}")
 
-    actions = tuple(
-        ActionSpec(r.get(a, "id", str, f"actions[{i}]"), r.count(a, "cost", f"actions[{i}]"))
-        for i, a in enumerate(r.get(doc, "actions", list, "actions"))
-    )
+    actions = tuple(ActionSpec(a["id"], a["cost"]) for a in doc["actions"])
     if len(actions) != 10 or len({a.id for a in actions}) != 10:
         raise r.fail("actions", "there must be 10 distinct actions")
 
-    params = r.get(doc, "event_parameters", dict, "event_parameters")
+    params = doc["event_parameters"]
     events = []
-    for i, e in enumerate(r.get(doc, "events", list, "events")):
-        rec = f"events[{i}]"
-        effect = r.get(e, "effect", str, rec)
+    for e in doc["events"]:
+        effect = e["effect"]
         events.append(
             EventCard(
-                number=r.count(e, "number", rec, 1),
+                number=e["number"],
                 effect=effect,
-                winter_rice_loss=r.count(e, "winter_rice_loss", rec),
+                winter_rice_loss=e["winter_rice_loss"],
                 parameters=MappingProxyType(dict(params.get(effect, {}))),
             )
         )
     if sorted(e.number for e in events) != list(range(1, 13)):
         raise r.fail("events", "event cards must be numbered 1 to 12")
 
-    table = []
-    for i, row in enumerate(r.get(doc, "winter_revolt_table", list, "winter_revolt_table")):
-        rec = f"winter_revolt_table[{i}]"
-        mx = row.get("shortfall_max") if isinstance(row, dict) else None
-        if mx is not None and not isinstance(mx, int):
-            raise r.fail(rec, f"shortfall_max must be a whole number or null, got {mx!r}")
-        table.append(
-            RevoltRow(r.count(row, "shortfall_min", rec, 1), mx, r.count(row, "provinces", rec, 1), r.count(row, "extra_farmers", rec))
-        )
+    table = [RevoltRow(row["shortfall_min"], row.get("shortfall_max"), row["provinces"], row["extra_farmers"])
+             for row in doc["winter_revolt_table"]]
     expected = 1
     for i, row in enumerate(table):
         if row.shortfall_min != expected:
@@ -449,26 +458,24 @@ def load_components(board: BoardData, path: Path | None = None) -> Components:
     if table and table[-1].shortfall_max is not None:
         raise r.fail("winter_revolt_table", "the last row must be open-ended (shortfall_max null)")
 
-    sc = r.get(doc, "scoring", dict, "scoring")
+    sc = doc["scoring"]
     scoring = Scoring(
-        r.count(sc, "per_province", "scoring"),
-        r.count(sc, "per_building", "scoring"),
-        MappingProxyType({b: int(r.get(r.get(sc, "region_majority", dict, "scoring"), b, int, "scoring.region_majority")) for b in BUILDINGS}),
-        r.count(sc, "tie_penalty", "scoring"),
+        sc["per_province"],
+        sc["per_building"],
+        MappingProxyType({b: sc["region_majority"][b] for b in BUILDINGS}),
+        sc["tie_penalty"],
     )
 
-    bs = r.get(doc, "beginner_setups", dict, "beginner_setups")
-    bside = r.get(bs, "side", str, "beginner_setups")
-    if bside not in SIDES:
-        raise r.fail("beginner_setups", f"side {bside!r} is not a board side")
+    bs = doc["beginner_setups"]
+    bside = bs["side"]
     setups: dict[int, Mapping[str, tuple[tuple[str, int], ...]]] = {}
     known = {p.name for p in board.provinces}
-    for n, seats in _int_keys(r, r.get(bs, "setups", dict, "beginner_setups"), "beginner_setups.setups").items():
+    for n, seats in _int_keys(bs["setups"]).items():
         out = {}
         used: set[str] = set()
         for seat, rows in seats.items():
             rec = f"beginner_setups.{n}.{seat}"
-            pairs = tuple((str(p), int(a)) for p, a in rows)
+            pairs = tuple((p, a) for p, a in rows)
             for p, _ in pairs:
                 if p not in known:
                     raise r.fail(rec, f"names unknown province {p!r}")
@@ -482,53 +489,53 @@ def load_components(board: BoardData, path: Path | None = None) -> Components:
             raise r.fail(f"beginner_setups.{n}", f"has {len(out)} seats for {n} players")
         setups[n] = MappingProxyType(out)
 
-    tc = r.get(doc, "tenno_court", dict, "tenno_court")
-    pcs = r.get(tc, "privilege_cards", dict, "tenno_court")
+    tc = doc["tenno_court"]
+    pcs = tc["privilege_cards"]
     privileges = tuple(
         PrivilegeCard(
-            number=r.count(c, "number", f"privilege_cards[{i}]", 1),
-            effect=r.get(c, "effect", str, f"privilege_cards[{i}]"),
+            number=c["number"],
+            effect=c["effect"],
             amount=c.get("amount"),
             detail=MappingProxyType({k: v for k, v in c.items() if k not in ("number", "effect", "amount")}),
         )
-        for i, c in enumerate(r.get(pcs, "cards", list, "tenno_court.privilege_cards"))
+        for i, c in enumerate(pcs["cards"])
     )
-    sam = r.get(doc, "samurai", dict, "samurai")
-    scs = r.get(sam, "cards", dict, "samurai")
+    sam = doc["samurai"]
+    scs = sam["cards"]
     samurai = tuple(
-        SamuraiCard(r.count(c, "number", f"samurai.cards[{i}]", 1), MappingProxyType(dict(r.get(c, "options", dict, f"samurai.cards[{i}]"))))
-        for i, c in enumerate(r.get(scs, "cards", list, "samurai.cards"))
+        SamuraiCard(c["number"], MappingProxyType(dict(c["options"])))
+        for i, c in enumerate(scs["cards"])
     )
-    tf = r.get(doc, "tower_fill", dict, "tower_fill")
+    tf = doc["tower_fill"]
     return Components(
         min_players=lo,
         max_players=hi,
         armies_each=armies,
-        farmers=r.count(pl, "farmers", "players", 1),
+        farmers=pl["farmers"],
         starting_chests=MappingProxyType(chests),
         start_groups=MappingProxyType(groups),
-        colours=tuple(r.get(pl, "colours", list, "players")),
-        tower_fill_armies_each=r.count(tf, "armies_each", "tower_fill"),
-        tower_fill_farmers=r.count(tf, "farmers", "tower_fill"),
-        seasons=tuple(r.get(doc, "seasons", list, "seasons")),
-        years=r.count(doc, "years", "years", 1),
+        colours=tuple(pl["colours"]),
+        tower_fill_armies_each=tf["armies_each"],
+        tower_fill_farmers=tf["farmers"],
+        seasons=tuple(doc["seasons"]),
+        years=doc["years"],
         actions=actions,
-        action_amounts=MappingProxyType(dict(r.get(doc, "action_amounts", dict, "action_amounts"))),
-        special_cards=tuple(r.get(s, "id", str, f"special_cards[{i}]") for i, s in enumerate(r.get(doc, "special_cards", list, "special_cards"))),
-        war_chest_cards=tuple(r.get(doc, "war_chest_cards", list, "war_chest_cards")),
+        action_amounts=MappingProxyType(dict(doc["action_amounts"])),
+        special_cards=tuple(s["id"] for i, s in enumerate(doc["special_cards"])),
+        war_chest_cards=tuple(doc["war_chest_cards"]),
         events=tuple(events),
-        events_face_up_per_year=r.count(doc, "events_face_up_per_year", "events_face_up_per_year", 1),
+        events_face_up_per_year=doc["events_face_up_per_year"],
         winter_revolt_table=tuple(table),
         scoring=scoring,
         beginner_setups=MappingProxyType(setups),
         beginner_setup_side=bside,
         privilege_cards=privileges,
-        privilege_provenance=r.provenance(pcs, "tenno_court.privilege_cards"),
-        audience_hall_costs=tuple(r.get(tc, "audience_hall_costs", list, "tenno_court")),
-        court_officials_each=r.count(tc, "court_officials_each", "tenno_court", 1),
+        privilege_provenance=r.provenance(pcs),
+        audience_hall_costs=tuple(tc["audience_hall_costs"]),
+        court_officials_each=tc["court_officials_each"],
         samurai_cards=samurai,
-        samurai_provenance=r.provenance(scs, "samurai.cards"),
-        samurai_min_regions=r.count(sam, "min_regions", "samurai", 1),
+        samurai_provenance=r.provenance(scs),
+        samurai_min_regions=sam["min_regions"],
         source_file=str(r.file),
     )
 
@@ -543,15 +550,12 @@ def load_province_names(board: BoardData, path: Path | None = None) -> Mapping[s
     The Japanese form must be the board's kanji; every province needs both forms."""
     r = _Reader(path or data_dir() / "province_names.json")
     doc = r.load()
-    r.provenance(r.get(doc, "provenance", dict, "provenance"), "provenance")
-    raw = r.get(doc, "names", dict, "names")
+    raw = doc["names"]
     out = {}
     for p in board.provinces:
-        forms = r.get(raw, p.name, dict, "names")
-        for lang in CHARACTER_NAME_LANGUAGES:
-            form = r.get(forms, lang, str, f"names.{p.name}")
-            if not form.strip():
-                raise r.fail(f"names.{p.name}", f"empty {lang} form")
+        if p.name not in raw:
+            raise r.fail("names", f"missing field {p.name!r}")
+        forms = raw[p.name]
         if forms["ja"] != p.kanji:
             raise r.fail(f"names.{p.name}", f"the ja form {forms['ja']!r} is not the board's kanji {p.kanji!r}")
         out[p.name] = MappingProxyType({lang: forms[lang] for lang in CHARACTER_NAME_LANGUAGES})
@@ -564,3 +568,25 @@ def load_province_names(board: BoardData, path: Path | None = None) -> Mapping[s
 BOARD: BoardData = load_board()
 COMPONENTS: Components = load_components(BOARD)
 PROVINCE_NAMES: Mapping[str, Mapping[str, str]] = load_province_names(BOARD)
+
+
+DATA_FILES = ("board.json", "components.json", "province_names.json")
+
+
+def record_validated(folder: Path | None = None) -> dict[str, str]:
+    """Validate each data file against its schema and write their SHA-256 to ``schema/validated.json``."""
+    import jsonschema
+
+    folder = folder or data_dir()
+    digests = {}
+    for name in DATA_FILES:
+        text = (folder / name).read_text(encoding="utf-8")
+        schema = json.loads((folder / SCHEMA_DIR_NAME / name.replace(".json", ".schema.json")).read_text(encoding="utf-8"))
+        jsonschema.validate(json.loads(text), schema, cls=jsonschema.Draft202012Validator)
+        digests[name] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    (folder / SCHEMA_DIR_NAME / "validated.json").write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
+    return digests
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--validated"]:  # python -m shogun_tutor.data --validated
+    print(record_validated())

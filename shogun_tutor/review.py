@@ -4,7 +4,7 @@ Like a chess site's game review, for Shogun: every decision the learner's seat t
 whole game) is replayed from the position it was taken in (the game's undo history), the strong bot says what
 it would have done there and why, and when the two differ both are played on with the same seeded playouts
 (common random numbers: the same hidden cards, event draws and tower throws for both). The difference of the
-mean standing at the playouts' horizon (:func:`.rules.bots.strong.evaluate`: points, the coming scorings,
+mean standing at the playouts' horizon (:func:`.bots.strong.evaluate`: points, the coming scorings,
 chests and armies, the winter's rice, against the rivals) is the decision's expected cost in points. The
 costliest few are kept, each with the position on the board, both decisions, the strong bot's reason and,
 for a battle, the odds the learner took.
@@ -18,9 +18,9 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
-from .rules.bots.base import Reason
-from .rules.bots.strong import StrongBot
-from .rules.bots.values import ODDS_THRESHOLD, attack_chance, last_round
+from .bots.base import Reason
+from .bots.strong import StrongBot
+from .bots.values import ODDS_THRESHOLD, attack_chance, last_round
 from .rules.game import Game
 from .rules.state import Decision
 from .rules.tower import tower_model_from_dict
@@ -66,11 +66,9 @@ class Mistake:
 
 def position(game: Game, index: int) -> Game:
     """The game as it stood when decision ``index`` was taken (a copy with its own log; no history)."""
-    before, model = game._history[index]
-    state = before.snapshot()
-    state.log = list(game.state.log[:getattr(before, "_log_len", len(before.log))])
-    state.__dict__.pop("_log_len", None)
-    copy = Game(state, history=False, tower=tower_model_from_dict(model))
+    before = game.history[index]
+    state = before.state.copy_with_log(game.state.log[:before.log_len])
+    copy = Game(state, history=False, tower=tower_model_from_dict(before.tower_model))
     copy.rng.setstate(state.rng_state)
     return copy
 
@@ -125,8 +123,9 @@ def review(game: Game, seat: int, year: int | None = None, top: int = 3, samples
     is told how far it got (the UI's bar)."""
     if not game.history_enabled:
         raise ValueError("the review needs the game's history (a game made with history=True)")
+    history = game.history
     mine = [i for i, d in enumerate(game.decisions)
-            if d.player == seat and d.kind in REVIEWED and (year is None or game._history[i][0].year == year)]
+            if d.player == seat and d.kind in REVIEWED and (year is None or history[i].state.year == year)]
     found: list[Mistake] = []
     bots: dict[tuple, StrongBot] = {}
     for n, i in enumerate(mine):

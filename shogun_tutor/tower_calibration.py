@@ -92,7 +92,7 @@ class GameThrows:
 
 def bot_games(players: int, games: int, seed: int, params: TowerParams = DEFAULT_PARAMS) -> list[GameThrows]:
     """Whole games of heuristic bots on the physical tower; every throw recorded."""
-    from .rules.bots import HeuristicBot, play
+    from .bots import HeuristicBot, play
     from .rules.game import new_game
 
     out = []

@@ -147,3 +147,18 @@ def test_graphs_are_frozen_so_callers_cannot_corrupt_the_cache():
     g = province_graph("sun")
     with pytest.raises(nx.NetworkXError):
         g.add_node("Edo")
+
+
+def test_the_board_side_is_resolved_once_into_one_object_per_side_and_count():
+    from shogun_tutor.board import play_board
+    from shogun_tutor.data import BOARD as DATA
+    from shogun_tutor.rules.game import new_game
+
+    b = play_board("moon", 3)
+    assert b is play_board("moon", 3) and b is not play_board("moon", 4)
+    assert b.excluded == DATA.side("moon").three_player_excluded and not play_board("moon", 4).excluded
+    assert set(b.graph) == set(b.full) - b.excluded and b.other == "sun"
+    assert b.excluded_flagged == DATA.side("moon").excluded_provenance.flagged
+    assert new_game(players=3, side="moon", seed=1, setup="draft").rules.board is b
+    with pytest.raises(ValueError):
+        play_board("mars", 3)

@@ -63,14 +63,14 @@ def test_wrong_version(data_copy):
 @pytest.mark.parametrize(
     "mutate, message",
     [
-        (lambda d: d["provinces"][0].update(tax=-1), r"province 'Aki': field 'tax' must be >= 1"),
-        (lambda d: d["provinces"][0].pop("rice"), r"province 'Aki': missing field 'rice'"),
+        (lambda d: d["provinces"][0].update(tax=-1), r"province 'Aki'\.tax: -1 is less than the minimum of 1"),
+        (lambda d: d["provinces"][0].pop("rice"), r"province 'Aki': 'rice' is a required property"),
         (lambda d: d["provinces"][0]["region"].update(sun="blue"), r"province 'Aki': region on the sun side is 'blue'"),
         (lambda d: d["provinces"][1].update(name="Aki"), r"province 'Aki': appears twice"),
         (lambda d: d["borders"].append(["Aki", "Edo", "land"]), r"borders\[97\]: names unknown province 'Edo'"),
         (lambda d: d["borders"].append(["Bingo", "Aki", "land"]), r"border Bingo-Aki appears twice"),
-        (lambda d: d["borders"][0].__setitem__(2, "air"), r"kind 'air' is not one of land, sea"),
-        (lambda d: d["sides"]["moon"]["three_player_excluded"].update(status="maybe"), r"status 'maybe' is not one of"),
+        (lambda d: d["borders"][0].__setitem__(2, "air"), r"borders\[0\]\[2\]: 'air' is not one of \['land', 'sea'\]"),
+        (lambda d: d["sides"]["moon"]["three_player_excluded"].update(status="maybe"), r"sides\.moon\.three_player_excluded\.status: 'maybe' is not one of"),
         (lambda d: d["provinces"][0]["region"].update(sun="red"), r"regions must be of equal size|differ between the sides"),
     ],
 )
@@ -113,7 +113,7 @@ def test_province_names_give_simplified_chinese_and_the_boards_kanji():
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda d: d["names"]["Settsu"].update(ja="摄津"), "is not the board's kanji"),
     (lambda d: d["names"].pop("Kai"), "names: missing field 'Kai'"),
-    (lambda d: d["names"]["Kai"].update(zh=" "), "empty zh form"),
+    (lambda d: d["names"]["Kai"].update(zh=" "), "names.Kai.zh: ' ' does not match"),
     (lambda d: d["names"].update(Atlantis={"zh": "x", "ja": "x"}), "unknown provinces ['Atlantis']"),
 ])
 def test_corrupt_province_names(data_copy, mutate, message):
@@ -123,3 +123,41 @@ def test_corrupt_province_names(data_copy, mutate, message):
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(DataError, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")):
         data.load_province_names(BOARD, path)
+
+
+def test_the_shipped_files_are_valid_and_recorded_as_validated(tmp_path):
+    """Each data file passes its JSON Schema (data/schema/), and schema/validated.json holds the digests of exactly
+    these bytes (the loader checks a file only when its digest is not there). After changing a data file:
+    ``python -m shogun_tutor.data --validated``."""
+    import hashlib
+
+    import jsonschema
+
+    folder = data.data_dir()
+    recorded = json.loads((folder / "schema" / "validated.json").read_text(encoding="utf-8"))
+    assert set(recorded) == set(data.DATA_FILES)
+    for name in data.DATA_FILES:
+        text = (folder / name).read_text(encoding="utf-8")
+        schema = json.loads((folder / "schema" / name.replace(".json", ".schema.json")).read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.validate(json.loads(text), schema, cls=jsonschema.Draft202012Validator)
+        assert recorded[name] == hashlib.sha256(text.encode("utf-8")).hexdigest(), (
+            f"{name} changed since it was validated: run python -m shogun_tutor.data --validated")
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["provinces"][2].update(tax="7"), r"province 'Awa-Shikoku'\.tax: '7' is not of type 'integer'"),
+    (lambda d: d["provinces"][0].update(building_slots=4), r"province 'Aki'\.building_slots: 4 is greater than the maximum of 3"),
+    (lambda d: d["borders"].append(["Aki", "Bingo"]), r"borders\[97\]: \['Aki', 'Bingo'\] is too short"),
+    (lambda d: d.pop("sides"), r"board\.json: file: 'sides' is a required property"),
+])
+def test_a_broken_board_file_is_refused_by_its_schema_with_a_clear_message(data_copy, mutate, message):
+    _edit(data_copy / "board.json", mutate)
+    with pytest.raises(DataError, match=message):
+        load_board(data_copy / "board.json")
+
+
+def test_a_broken_components_file_is_refused_by_its_schema(data_copy):
+    _edit(data_copy / "components.json", lambda d: d["players"]["starting_chests"].update({"x": 3}))
+    with pytest.raises(DataError, match=r"components\.json: players\.starting_chests: 'x' does not match"):
+        load_components(BOARD, data_copy / "components.json")

@@ -7,8 +7,8 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor import review as R
-from shogun_tutor.rules.bots import HeuristicBot
-from shogun_tutor.rules.bots.values import ODDS_THRESHOLD, attack_chance
+from shogun_tutor.bots import HeuristicBot
+from shogun_tutor.bots.values import ODDS_THRESHOLD, attack_chance
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.text import review as text
 from shogun_tutor.text.terms import province_name

@@ -31,7 +31,7 @@ from ..board import province_graph
 from ..data import COMPONENTS, data_dir
 from ..rules.errors import RuleViolation, SaveFileError
 from ..rules.game import Game, new_game
-from ..rules.state import ACTION_IDS, V1_NAMES, Decision
+from ..rules.state import ACTION_IDS, Decision
 from ..rules.tower import ScriptedTower
 from . import scenario_expansions
 from .scenario_schema import SCHEMA
@@ -128,9 +128,6 @@ class Scenario:
             if isinstance(exc, ScenarioError):
                 raise
             raise ScenarioError(self.source, f"a value does not fit this game: {exc!r}"[:200]) from None
-        for flat, (group, name) in V1_NAMES.items():  # the working data live in their groups (save format 2)
-            if flat in data:
-                data[group][name] = data.pop(flat)
         try:
             return Game.load(json.dumps(data))
         except ValueError as exc:  # SaveFileError: the position breaks a conservation law
@@ -183,7 +180,7 @@ class Scenario:
             p["rice"] = raw.get("rice", {}).get(str(seat), 0)
             p.update(plan={}, special=None, place=None, groups=[], last_offer=[], handed_over=[])
         d["card_supply"] = sorted(cards[name] for name in g.nodes if name not in held)
-        d["draft_deck"], d["draft_face_up"] = [], []
+        d["draft"]["deck"], d["draft"]["face_up"] = [], []
         d["tower_model"] = {"kind": "scripted", "levels": 3, "script": script}
         scenario_expansions.arrange(raw, d, lambda problem: ScenarioError(self.source, problem))
         self._arrange_round(d, cards, rng_state)
@@ -192,7 +189,7 @@ class Scenario:
         rnd = self.raw["round"]
         n = self.raw["players"]
         d["season"] = rnd["season"]
-        d["event"] = rnd["event"]
+        d["round"]["event"] = rnd["event"]
         others = [e.number for e in COMPONENTS.events if e.number not in (rnd["event"], rnd.get("winter_card"))]
         winter = rnd.get("winter_card", others[-1])
         seasons_left = {"spring": 2, "summer": 1, "autumn": 0}[rnd["season"]]
@@ -207,10 +204,10 @@ class Scenario:
             d["events_face_up"] = pool
         d["event_deck"] = [e for e in others if e not in d["events_face_up"]]
         d["events_used"] = []
-        d["action_cards"] = list(rnd["actions"]) + [a for a in ACTION_IDS if a not in rnd["actions"]]
-        d["action_index"] = 0
-        d["turn_order"] = list(rnd.get("turn_order", range(n)))
-        d["specials"] = list(rnd.get("places", COMPONENTS.special_cards))
+        d["round"]["action_cards"] = list(rnd["actions"]) + [a for a in ACTION_IDS if a not in rnd["actions"]]
+        d["round"]["action_index"] = 0
+        d["round"]["turn_order"] = list(rnd.get("turn_order", range(n)))
+        d["round"]["specials"] = list(rnd.get("places", COMPONENTS.special_cards))
         for seat, plan in rnd.get("plans", {}).items():
             player = d["players"][int(seat)]
             for field, province in plan.items():
@@ -239,9 +236,9 @@ class Scenario:
             if action not in ("army1_move", "battle_a", "battle_b"):
                 raise ScenarioError(self.source, f"a move is decided in a move action, not {action!r}")
             d["players"][seat]["plan"][action] = cards[decide["province"]]
-            order = d["turn_order"]
-            d["pick_order"] = list(order)  # the bids were revealed in that order (a complete round's record)
-            specials = d["specials"]
+            order = d["round"]["turn_order"]
+            d["round"]["pick_order"] = list(order)  # the bids were revealed in that order (a complete round's record)
+            specials = d["round"]["specials"]
             for place, s in enumerate(order):
                 d["players"][s]["place"] = place
             for s, special in rnd.get("specials", {}).items():  # the given special lies on that seat's place
@@ -250,16 +247,16 @@ class Scenario:
             for place, s in enumerate(order):
                 d["players"][s]["special"] = specials[place]
             d["phase"] = "actions"
-            d["turn_index"] = order.index(seat)
+            d["round"]["turn_index"] = order.index(seat)
             d["pending"] = {"kind": "move", "player": seat, "province": decide["province"], "action": action, "options": []}
         else:  # place: the bids are revealed, the learner picks a place in the turn order
             d["phase"] = "place"
-            d["pick_order"] = list(decide.get("pick_order", range(n)))
-            d["turn_order"] = []
-            d["turn_index"] = 0
-            d["pending"] = {"kind": "place", "player": d["pick_order"][0], "province": None, "action": None, "options": []}
-        d["planner"] = n
-        d["winter_queue"], d["revolts"] = [], {}
+            d["round"]["pick_order"] = list(decide.get("pick_order", range(n)))
+            d["round"]["turn_order"] = []
+            d["round"]["turn_index"] = 0
+            d["pending"] = {"kind": "place", "player": d["round"]["pick_order"][0], "province": None, "action": None, "options": []}
+        d["round"]["planner"] = n
+        d["winter"]["queue"], d["winter"]["revolts"] = [], {}
 
     def _arrange_plan(self, d: dict, decide: dict) -> None:
         """The learner covers one action field (or the ``fields`` named); every other field of every seat is
@@ -272,17 +269,17 @@ class Scenario:
         unknown = [f for f in learner_fields if f not in fields]
         if unknown:
             raise ScenarioError(self.source, f"no plan field {', '.join(unknown)} in this game")
-        d["event"] = None
+        d["round"]["event"] = None
         d["phase"] = "plan"
-        d["turn_order"], d["pick_order"], d["turn_index"] = [], [], 0
-        d["planner"] = seat
+        d["round"]["turn_order"], d["round"]["pick_order"], d["round"]["turn_index"] = [], [], 0
+        d["round"]["planner"] = seat
         for p in d["players"]:
             for field in fields:
                 p["plan"].setdefault(field, None)
         for field in learner_fields:
             del d["players"][seat]["plan"][field]
         d["pending"] = {"kind": "plan", "player": seat, "province": None, "action": None, "options": []}
-        d["winter_queue"], d["revolts"] = [], {}
+        d["winter"]["queue"], d["winter"]["revolts"] = [], {}
 
     # --- playing ----------------------------------------------------------------------------
     def done(self, game: Game, start: int = 0) -> bool:
@@ -296,7 +293,7 @@ class Scenario:
 
     def auto(self, game: Game, decide: Callable[[Game], Decision] | None = None, start: int = 0) -> None:
         """Let the other seats decide (a heuristic bot, or ``decide``) until the learner must, or the try-it ends."""
-        from ..rules.bots import make_bot
+        from ..bots import make_bot
 
         bots: dict[int, Any] = {}
         while not self.done(game, start):

@@ -25,7 +25,7 @@ def _take_cubes(game, setup: BattleSetup, origin: str) -> list:
     for seat, k in setup.from_supply:
         s.players[seat].supply -= k
     s.farmer_supply -= setup.farmers_from_supply
-    return [c for owner, n in setup.groups for c in game._new_cubes(owner, n, origin)]
+    return [c for owner, n in setup.groups for c in game.new_cubes(owner, n, origin)]
 
 
 def battle(game, attacker: int, action: str, src: str, dst: str, n: int) -> None:
@@ -47,7 +47,7 @@ def battle(game, attacker: int, action: str, src: str, dst: str, n: int) -> None
     unrest_before = tp.unrest
     verdict = battle_rules.judge(setup.kind, att_out, def_out, farmers_out, unrest_before)
     settle(game, verdict, attacker, defender, dst)
-    game._log(
+    game.log_event(
         "battle.result", attacker, dst, kind=setup.kind, action=action, source=src, defender=defender,
         moved=n, extras=list(setup.extras), thrown=thrown,
         came_out={"attacker": att_out, "defender": def_out, "farmers": farmers_out,
@@ -71,14 +71,14 @@ def settle(game, v: battle_rules.Verdict, attacker: int | None, defender: int | 
     if v.outcome == "draw" or winner is None:
         # a draw, or the farmers won: the province is cleared
         if tp.owner is not None:
-            game._transfer_card(prov, None)
+            game.transfer_card(prov, None)
         tp.owner, tp.armies = None, 0
         s.buildings_left.update({b: s.buildings_left[b] + 1 for b in tp.buildings})
         tp.buildings, tp.unrest = [], 0
         return
     s.players[winner].supply -= v.survivors
     if tp.owner != winner:
-        game._transfer_card(prov, winner)
+        game.transfer_card(prov, winner)
     tp.owner, tp.armies = winner, v.survivors
 
 
@@ -96,7 +96,7 @@ def revolt(game, seat: int, prov: str, farmers: int, extra: int, cause: str) -> 
     verdict = battle_rules.judge("revolt", 0, out.get(seat, 0), out.get(None, 0), pv.unrest)
     unrest_before = pv.unrest
     settle(game, verdict, None, seat, prov)
-    game._log(
+    game.log_event(
         "battle.revolt", seat, prov, cause=cause, unrest=unrest_before, farmers_from_unrest=farmers,
         extra_farmers=extra, farmers=setup.farmers, thrown={"defender": setup.defender_armies, "farmers": setup.farmers, "tray": tray},
         came_out={"defender": out.get(seat, 0), "farmers": out.get(None, 0),

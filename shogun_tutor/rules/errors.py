@@ -11,15 +11,18 @@ from __future__ import annotations
 
 
 class RuleViolation(Exception):
-    """An illegal decision. ``rule`` is a stable id (also used by the UI to explain it)."""
+    """An illegal decision. ``rule`` is a stable id: the UI tells it as one translated sentence per id
+    (:func:`shogun_tutor.text.refusals.refusal_text`), with the numbers in ``params`` (ints and ids only);
+    ``detail`` is the technical message (English, for logs and tests)."""
 
     rule = "rule"
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None, **params: int | str | None):
         if rule:
             self.rule = rule
         super().__init__(f"[{self.rule}] {message}")
         self.detail = message
+        self.params = params
 
 
 class MalformedDecision(RuleViolation):
@@ -42,6 +45,12 @@ class GameOver(RuleViolation):
 
 class CardNotAvailable(RuleViolation):
     rule = "plan.card_not_available"
+
+
+class NotAPlanField(RuleViolation):
+    """A field that is not one of this seat's plan fields."""
+
+    rule = "plan.no_such_field"
 
 
 class FieldAlreadyPlanned(RuleViolation):

@@ -21,17 +21,44 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Callable, NamedTuple
 
 from . import errors as E
+from . import flow
 from .decisions import Decision, check_shape
-from .phases import season
-from .setup import new_game  # noqa: F401 - part of this module's API
+from .setup import deal, initial_state
 from .state import GameState
 from .tower import Cube, TowerModel, tower_model_from_dict
 
 
+class Before(NamedTuple):
+    """The game just before one of its decisions (an entry of :attr:`Game.history`).
+
+    ``state`` is a snapshot that shares the game's append-only log: read ``state.log[:log_len]``,
+    never change it (:meth:`.GameState.copy_with_log` gives a copy of one's own). ``tower_model``
+    is the tower model's data then (:func:`.tower.tower_model_from_dict`)."""
+
+    state: GameState
+    tower_model: dict
+    log_len: int
+
+
 class Game:
-    """A game in progress. Create one with :func:`new_game` or :meth:`Game.load`."""
+    """A game in progress. Create one with :func:`new_game` or :meth:`Game.load`.
+
+    What callers, phases and observers may use (everything else with an underscore is the game's own):
+
+    * the decisions: :meth:`to_decide`, :meth:`legal_decisions`, :meth:`check`, :meth:`apply`, :meth:`undo`,
+      ``decisions`` (those taken since the game was made or loaded), :attr:`over`;
+    * saving: :meth:`save`, :meth:`load`;
+    * the past: :attr:`history` (a :class:`Before` per decision, when made with ``history=True``),
+      :meth:`position_at` (the game after its first ``end`` log events), ``started_at``;
+    * for the phases and expansions: :meth:`log_event` (the event sink: every rule application appends
+      one structured event to ``state.log``), :meth:`new_cubes`, :meth:`transfer_card`, :meth:`next_phase`
+      (the phase's work is done; :mod:`.flow` decides what follows), ``rng``, ``rules``, ``graph``, ``tower_model``;
+    * for observers: :meth:`add_observer` / :meth:`remove_observer` (called with each event as it is logged);
+    * for replays: :meth:`replay` (carry out a recorded decision without checking it or keeping history).
+    """
 
     def __init__(self, state: GameState, *, history: bool = True, tower: TowerModel | None = None):
         self.state = state
@@ -42,11 +69,23 @@ class Game:
         if state.rng_state is not None:
             self.rng.setstate(state.rng_state)
         self.history_enabled = history
-        self._history: list[tuple[GameState, dict]] = []  # (state snapshot before, tower model before)
+        self._history: list[Before] = []
+        self._observers: list[Callable[[dict], None]] = []
         self.decisions: list[Decision] = []
         self.started_at = len(state.log)  # log events before this are known only as events (a loaded game)
 
     # --- public API ----------------------------------------------------------------
+    @property
+    def history(self) -> tuple[Before, ...]:
+        """The game just before each decision of ``decisions`` (empty for a game made with ``history=False``)."""
+        return tuple(self._history)
+
+    def position_at(self, end: int):
+        """The game as it stood right after its first ``end`` log events: a :class:`.rewind.Position` (a copy)."""
+        from .rewind import position_at
+
+        return position_at(self, end)
+
     @property
     def over(self) -> bool:
         return self.state.phase == "end"
@@ -87,18 +126,19 @@ class Game:
         self.check(decision)
         if self.history_enabled:
             self._sync_rng()
-            self._history.append((self.state.snapshot(), self.tower_model.to_dict()))  # type: ignore[attr-defined]
+            self._history.append(Before(self.state.snapshot(), self.tower_model.to_dict(),  # type: ignore[attr-defined]
+                                        len(self.state.log)))
         start = len(self.state.log)
         self.decisions.append(decision)
         self.rules.decision_kinds[decision.kind][1].execute(self, decision)
-        self._advance()
+        self._run_automatic()
         self._sync_rng()
         return self.state.log[start:]
 
     def undo(self) -> None:
         if not self._history:
             raise E.NothingToUndo("there is no decision to take back")
-        before, model = self._history.pop()
+        before, model, _log_len = self._history.pop()
         self.decisions.pop()
         before.restore_log()
         self.state = before
@@ -117,21 +157,35 @@ class Game:
 
         ``text`` is the JSON as ``str`` or UTF-8 ``bytes`` (an upload). See ``docs/save-format.md``.
         """
-        from .savefile import parse_json
+        from .savefile import parse_json, state_from_dict  # jsonschema: imported when a game is first loaded
 
-        state = GameState.from_dict(parse_json(text))
+        state = state_from_dict(parse_json(text))
         try:
             model = tower_model_from_dict(state.tower_model)
         except (TypeError, ValueError) as exc:
             raise E.SaveFileError(f"unknown tower model in the save file: {exc}") from None
         game = Game(state, history=history, tower=model)
         if state.pending is None and not game.over:  # an expansion vouched for it between two of its steps
-            game._advance()
+            game._run_automatic()
             game._sync_rng()
         return game
 
+    def begin(self) -> None:
+        """After the deal (:func:`.setup.deal`): the flow's first steps until the first decision. Only :func:`new_game` calls it."""
+        if self.state.phase == "setup":  # the beginner's positions are placed: the flow fills the tower, the year begins
+            self.next_phase()
+        self._run_automatic()
+        self._sync_rng()
+
+    def replay(self, decision: Decision) -> None:
+        """Carry out ``decision``, known to be legal (a recorded one), and the automatic steps after it,
+        without checking it, keeping history or saving the generator's state: what a replay does."""
+        self.decisions.append(decision)
+        self.rules.decision_kinds[decision.kind][1].execute(self, decision)
+        self._run_automatic()
+
     # --- the loop ---------------------------------------------------------------------
-    def _advance(self) -> None:
+    def _run_automatic(self) -> None:
         """Run automatic steps until a decision is needed or the game ends."""
         s = self.state
         phases = self.rules.phases
@@ -139,17 +193,23 @@ class Game:
             phases[s.phase].step(self)
 
     def next_phase(self) -> None:
-        """Called by a phase when it is over: the season's next phase (data), or the round's end."""
-        season.next_phase(self)
+        """Called by a phase when its work is done; the game's flow (:mod:`.flow`) decides what follows."""
+        flow.next_phase(self)
 
-    def _start_winter(self) -> None:
-        season.enter(self, "winter")
-
-    # --- helpers for the phases ------------------------------------------------------------
     def _sync_rng(self) -> None:
         self.state.rng_state = self.rng.getstate()
 
-    def _log(self, rule: str, player: int | None = None, province: str | None = None, **data) -> dict:
+    # --- for the phases and observers ---------------------------------------------------------
+    def add_observer(self, observer: Callable[[dict], None]) -> None:
+        """Call ``observer(event)`` with each event as it is logged (after it is in ``state.log``)."""
+        self._observers.append(observer)
+
+    def remove_observer(self, observer: Callable[[dict], None]) -> None:
+        self._observers.remove(observer)
+
+    def log_event(self, rule: str, player: int | None = None, province: str | None = None, **data) -> dict:
+        """The event sink: append one structured event (``rule``, the year and season, ``player``, ``province``
+        and the rule's own data) to ``state.log``, tell the observers, return it. See ``docs/explanation-events.md``."""
         s = self.state
         ev = {"rule": rule, "year": s.year, "season": s.season}
         if player is not None:
@@ -158,15 +218,18 @@ class Game:
             ev["province"] = province
         ev.update(data)
         s.log.append(ev)
+        for observer in self._observers:
+            observer(ev)
         return ev
 
-    def _new_cubes(self, owner: int | None, n: int, origin: str) -> list[Cube]:
+    def new_cubes(self, owner: int | None, n: int, origin: str) -> list[Cube]:
+        """``n`` new cubes of ``owner`` (a seat, or None for farmers), numbered on from the game's last one."""
         s = self.state
         cubes = [Cube(s.next_cube + i, owner, origin) for i in range(n)]
         s.next_cube += n
         return cubes
 
-    def _transfer_card(self, province: str, to: int | None) -> None:
+    def transfer_card(self, province: str, to: int | None) -> None:
         """A province changed hands: its card goes at once to the new holder (or the supply)."""
         s = self.state
         card = self.graph.nodes[province]["card"]
@@ -181,3 +244,26 @@ class Game:
             s.card_supply.append(card)
         else:
             s.players[to].hand.append(card)
+
+
+def new_game(
+    players: int = 4,
+    side: str = "sun",
+    seed: int = 0,
+    setup: str = "beginner",
+    *,
+    tower: TowerModel | None = None,
+    history: bool = True,
+    expansions: tuple[str, ...] = (),
+) -> Game:
+    """Set up a new game; returns it waiting for the first decision.
+
+    ``setup`` is ``"beginner"`` (the rulebook's start positions, sun side only)
+    or ``"draft"`` (claim provinces with the two face-up cards). ``expansions``
+    names registered expansions (:data:`.rules.EXPANSIONS`).
+    """
+    state, model = initial_state(players, side, seed, setup, tower, tuple(expansions))
+    game = Game(state, history=history, tower=model)
+    deal(game)
+    game.begin()
+    return game

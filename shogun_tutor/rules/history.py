@@ -7,7 +7,7 @@ year), the round's decks and the plans (a seat marked done has planned every fie
 from __future__ import annotations
 
 from ..data import COMPONENTS
-from .phases.season import SEASONS
+from .rules import SEASONS
 from .state import GameState, _bad
 
 

@@ -53,34 +53,29 @@ def position_at(game, end: int) -> Position:
         return Position(game.state, len(log))
     if end < game.started_at:
         return Position(game.state, len(log), known=False)
-    history = game._history
-    k = bisect_right([before._log_len for before, _model in history], end) - 1
+    history = game.history
+    k = bisect_right([before.log_len for before in history], end) - 1
     if k < 0:  # the set-up: the first position known is the one that waited for the first decision
         if not history:
             return Position(game.state, len(log))
-        before = history[0][0]
-        return Position(_own_copy(before, log[:before._log_len]), before._log_len)
-    before, model = history[k]
-    state = _own_copy(before, log[:before._log_len])
-    if before._log_len == end:
+        before = history[0]
+        return Position(before.state.copy_with_log(log[:before.log_len]), before.log_len)
+    before = history[k]
+    state = before.state.copy_with_log(log[:before.log_len])
+    if before.log_len == end:
         return Position(state, end)
-    replica = type(game)(state, history=False, tower=tower_model_from_dict(model))
-    log_event = replica._log
+    replica = type(game)(state, history=False, tower=tower_model_from_dict(before.tower_model))
 
-    def _log(*args, **kwargs):  # the moment the log holds ``end`` events is the position asked for
-        event = log_event(*args, **kwargs)
+    def reached(_event: dict) -> None:  # the moment the log holds ``end`` events is the position asked for
         if len(state.log) == end:
-            raise _Reached(_own_copy(state, state.log))
-        return event
+            raise _Reached(state.copy_with_log(state.log))
 
-    replica._log = _log  # type: ignore[method-assign]
+    replica.add_observer(reached)
     try:
         for decision in game.decisions[k:]:
-            replica.decisions.append(decision)
-            replica.rules.decision_kinds[decision.kind][1].execute(replica, decision)
-            replica._advance()
-    except _Reached as reached:
-        return Position(reached.state, end)
+            replica.replay(decision)
+    except _Reached as reached_it:
+        return Position(reached_it.state, end)
     raise AssertionError(f"replaying the game's decisions did not retell its first {end} log events")
 
 
@@ -88,14 +83,6 @@ class _Reached(Exception):
     def __init__(self, state: GameState):
         super().__init__()
         self.state = state
-
-
-def _own_copy(state: GameState, log: list[dict]) -> GameState:
-    """A copy of ``state`` with a log of its own holding ``log`` (a snapshot shares the game's log)."""
-    copy = state.snapshot()
-    del copy._log_len
-    copy.log = list(log)
-    return copy
 
 
 __all__ = ["Position", "position_at"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import networkx as nx
 
-from ..board import province_graph
+from ..board import PlayBoard, play_board
 from ..data import COMPONENTS, Components
 from .errors import SaveFileError, SetupError
 
@@ -29,6 +29,7 @@ BASE_PLAN_FIELDS = ACTION_IDS + ("bid",)
 SETUPS = ("beginner", "draft")
 # a season: planning (plan, event, bids), turn order (place picks), then the actions
 BASE_SEASON = ("plan", "place", "actions")
+SEASONS = ("spring", "summer", "autumn")  # the year's three rounds; then winter (see :mod:`.flow`)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Expansion:
 
 
 EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)
+BASE_PHASES: dict[str, "Phase"] = {}  # registered by :mod:`.phases` (imported with the package, before any game)
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,13 @@ class Rules:
 
     # --- derived facts (computed once) ----------------------------------------------
     @cached_property
+    def board(self) -> PlayBoard:
+        """The board side for this player count, resolved once (:func:`..board.play_board`)."""
+        return play_board(self.side, self.players)
+
+    @cached_property
     def graph(self) -> nx.Graph:
-        return province_graph(self.side, self.players)
+        return self.board.graph
 
     @cached_property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
@@ -112,8 +119,8 @@ class Rules:
 
     @cached_property
     def phases(self) -> dict[str, "Phase"]:
-        from .phases import BASE_PHASES
-
+        if not BASE_PHASES:  # pragma: no cover - the package's __init__ imports the phases first
+            raise RuntimeError("the base phases are not registered: import shogun_tutor.rules")
         table = dict(BASE_PHASES)
         for exp in self.expansion_list:
             table.update(exp.phases)

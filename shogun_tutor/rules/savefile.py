@@ -18,14 +18,13 @@ import json
 import random
 import re
 from collections import Counter
-from dataclasses import asdict
 from typing import Any
 
 from ..data import BUILDINGS, COMPONENTS
 from .errors import SaveFileError
 from .rules import ACTION_IDS, Rules
-from .state import (BUILDING_TOKENS, CHEST_CARDS, V1_NAMES, DraftData, GameState, Pending, PlayerState, ProvinceState,
-                    RoundData, WinterData, _bad)
+from .state import (_GROUPS, BUILDING_TOKENS, CHEST_CARDS, FORMAT_VERSION, GameState, Pending, PlayerState,  # noqa: F401
+                    ProvinceState, _bad, asdict_copy)
 from .history import check_history
 from .schemas import _validator, exact_validator, inline_refs, schema, schema_problem, validate_schema  # noqa: F401
 from .tower import TowerState
@@ -35,34 +34,21 @@ MAX_DEPTH = 24  # the deepest structure the engine writes is 7 levels
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _BRACKET = re.compile(r"[\[\]{}]")
 
-FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
-_GROUPS = {"draft": DraftData, "round": RoundData, "winter": WinterData}
+
+
+V1_NAMES = {  # version-1 flat name -> (group, name) in version 2: only the reader of version-1 files knows them
+    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
+    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
+    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
+    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
+    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
+}
 
 
 def state_to_dict(state: GameState) -> dict:
-    simple = ("seed", "year", "season", "phase", "card_supply", "event_deck", "events_face_up", "events_used",
-              "tower_model", "farmer_supply", "buildings_left", "next_cube", "winners", "scores", "log")
-    d: dict[str, Any] = {"format_version": FORMAT_VERSION, "rules": state.rules.to_dict()}
-    d.update({k: getattr(state, k) for k in simple})
-    d["players"] = [asdict(p) for p in state.players]
-    d["provinces"] = {n: asdict(p) for n, p in state.provinces.items()}
-    d["pending"] = asdict(state.pending) if state.pending else None
-    d["tower"] = state.tower.to_dict()
-    d["rng_state"] = _rng_to_json(state.rng_state)
-    for name in _GROUPS:
-        d[name] = asdict(getattr(state, name))
-    d["extra"] = state.extra
-    return asdict_copy(d)
-
-
-def asdict_copy(d: dict) -> dict:
-    """A deep copy of JSON-like data (so the dict shares nothing with the live state)."""
-    if isinstance(d, dict):
-        return {k: asdict_copy(v) for k, v in d.items()}
-    if isinstance(d, list):
-        return [asdict_copy(v) for v in d]
-    return d
+    """The state as JSON-safe data (format version 2): :meth:`.GameState.to_dict`."""
+    return state.to_dict()
 
 
 def upgrade_v1(raw: dict) -> dict:
@@ -162,13 +148,6 @@ def state_from_dict(raw: Any) -> GameState:
 
 def _seat_ok(state: GameState, seat: Any) -> bool:
     return seat is None or 0 <= seat < state.num_players
-
-
-def _rng_to_json(state: Any) -> Any:
-    if state is None:
-        return None
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
 
 
 def _rng_from_json(raw: Any) -> Any:

@@ -1,11 +1,13 @@
-"""A new game: the rules, the players' starting positions (beginner or draft), the shuffled decks."""
+"""A new game's set-up: the rules and the starting state (:func:`initial_state`), then the shuffled decks and the
+players' starting positions, beginner or draft (:func:`deal`). :func:`.game.new_game` runs both; the flow
+(:mod:`.flow`) then fills the tower and begins the first year."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..board import check_players, check_side
-from ..data import BOARD, COMPONENTS
+from ..data import COMPONENTS
 from . import errors as E
 from .rules import Rules
 from .state import SEED_MAX, SEED_MIN, GameState, PlayerState, ProvinceState, seed_ok
@@ -15,25 +17,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
-def new_game(
-    players: int = 4,
-    side: str = "sun",
-    seed: int = 0,
-    setup: str = "beginner",
-    *,
-    tower: TowerModel | None = None,
-    history: bool = True,
-    expansions: tuple[str, ...] = (),
-) -> "Game":
-    """Set up a new game; returns it waiting for the first decision.
-
-    ``setup`` is ``"beginner"`` (the rulebook's start positions, sun side only)
-    or ``"draft"`` (claim provinces with the two face-up cards). ``expansions``
-    names registered expansions (:data:`.rules.EXPANSIONS`).
-    """
-    from .game import Game
-    from .phases.draft import after_claims
-
+def initial_state(players: int, side: str, seed: int, setup: str, tower: TowerModel | None,
+                  expansions: tuple[str, ...]) -> tuple[GameState, TowerModel]:
+    """The checked options as :class:`.Rules` and the state before anything is dealt, with its tower model."""
     try:
         check_players(players)
         check_side(side)
@@ -60,7 +46,14 @@ def new_game(
         farmer_supply=COMPONENTS.farmers,
         extra={name: factory() for exp in rules.expansion_list for name, factory in exp.state_fields.items()},
     )
-    game = Game(state, history=history, tower=model)
+    return state, model
+
+
+def deal(game: "Game") -> None:
+    """Shuffle the decks and place the starting positions: the beginner's (phase ``setup``, done) or the draft's
+    face-up cards (phase ``claim``, the players claim next)."""
+    state, rules, g = game.state, game.rules, game.graph
+    players, side, setup, seed = rules.players, rules.side, rules.setup, state.seed
     rng = game.rng
     rng.seed(seed)
     events = [e.number for e in COMPONENTS.events]
@@ -68,10 +61,9 @@ def new_game(
     state.event_deck = events
     rules.run_hooks(game, "setup")
     cards = sorted(g.nodes[n]["card"] for n in g.nodes)
-    game._log("setup.start", players=players, side=side, setup=setup, seed=seed,
-              chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
-              excluded=sorted(BOARD.side(side).three_player_excluded) if players == 3 else [],
-              excluded_status=BOARD.side(side).excluded_provenance.status)
+    game.log_event("setup.start", players=players, side=side, setup=setup, seed=seed,
+                   chests=COMPONENTS.starting_chests[players], armies=COMPONENTS.armies_each,
+                   excluded=sorted(rules.board.excluded), excluded_status=rules.board.data.excluded_provenance.status)
     if setup == "beginner":
         setups = COMPONENTS.beginner_setups[players]
         for seat, letter in enumerate(sorted(setups)):
@@ -84,15 +76,11 @@ def new_game(
                 pl.hand.append(card)
                 cards.remove(card)
             pl.groups = []
-            game._log("setup.beginner", seat, letter=letter, provinces=[[p, a] for p, a in setups[letter]])
+            game.log_event("setup.beginner", seat, letter=letter, provinces=[[p, a] for p, a in setups[letter]])
         state.card_supply = cards
         state.phase = "setup"
-        after_claims(game)
     else:
         rng.shuffle(cards)
         state.draft.deck = cards
         state.draft.face_up = [state.draft.deck.pop(0), state.draft.deck.pop(0)]
         state.phase = "claim"
-    game._advance()
-    game._sync_rng()
-    return game

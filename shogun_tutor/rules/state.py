@@ -10,7 +10,7 @@ them all. The JSON round trip (never pickle, never eval) lives in :mod:`.savefil
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 from ..data import COMPONENTS
@@ -33,7 +33,7 @@ def seed_ok(seed: object) -> bool:
     """True for a seed in the one range (an ``int``, not a ``bool``, from :data:`SEED_MIN` to :data:`SEED_MAX`)."""
     return type(seed) is int and SEED_MIN <= seed <= SEED_MAX
 __all__ = ["SEED_MIN", "SEED_MAX", "seed_ok", "ACTION_IDS", "PLAN_FIELDS", "PLACES", "Decision", "Pending", "GameState", "PlayerState", "ProvinceState",
-           "DraftData", "RoundData", "WinterData", "chest_card", "chest_value", "check_state"]
+           "DraftData", "RoundData", "WinterData", "chest_card", "chest_value"]
 
 
 def chest_card(n: int) -> str:
@@ -163,13 +163,6 @@ class WinterData:
                 raise _bad(f"a winter revolt in {prov!r} with {extra} extra farmers")
 
 
-def _alias(group: str, name: str) -> property:
-    """``state.<name>`` reads and writes ``state.<group>.<name>`` (the flat names of version 1)."""
-    return property(lambda s: getattr(getattr(s, group), name),
-                    lambda s, v: setattr(getattr(s, group), name, v),
-                    doc=f"Same as ``{group}.{name}``.")
-
-
 @dataclass
 class GameState:
     # --- lasting facts -------------------------------------------------------------------
@@ -204,7 +197,6 @@ class GameState:
     side = property(lambda s: s.rules.side)
     num_players = property(lambda s: s.rules.players)
     setup = property(lambda s: s.rules.setup)
-    # the working data also answer to their version-1 flat names (V1_NAMES, set below the class)
 
     # --- queries -------------------------------------------------------------------------
     def player_provinces(self, seat: int) -> list[str]:
@@ -240,6 +232,13 @@ class GameState:
                 setattr(copy, f.name, _copy_plain(value))
         return copy
 
+    def copy_with_log(self, log: list[dict]) -> "GameState":
+        """A copy sharing nothing mutable with this state, with a log of its own holding ``log``."""
+        copy = self.snapshot()
+        del copy._log_len
+        copy.log = list(log)
+        return copy
+
     def restore_log(self) -> None:
         """After a :meth:`snapshot` became the state again: cut the shared log back."""
         n = getattr(self, "_log_len", None)
@@ -249,26 +248,20 @@ class GameState:
 
     # --- JSON (see savefile) -----------------------------------------------------------------
     def to_dict(self) -> dict:
-        from .savefile import state_to_dict
-
-        return state_to_dict(self)
-
-    @staticmethod
-    def from_dict(raw: Any) -> "GameState":
-        from .savefile import state_from_dict
-
-        return state_from_dict(raw)
-
-
-V1_NAMES = {  # version-1 flat name -> (group, name); ``state.event`` reads and writes ``state.round.event``
-    "draft_deck": ("draft", "deck"), "draft_face_up": ("draft", "face_up"), "draft_turn": ("draft", "turn"),
-    "event": ("round", "event"), "action_cards": ("round", "action_cards"), "action_index": ("round", "action_index"),
-    "turn_index": ("round", "turn_index"), "specials": ("round", "specials"), "pick_order": ("round", "pick_order"),
-    "turn_order": ("round", "turn_order"), "planner": ("round", "planner"),
-    "winter_queue": ("winter", "queue"), "revolts": ("winter", "revolts"),
-}
-for _old, (_group, _name) in V1_NAMES.items():
-    setattr(GameState, _old, _alias(_group, _name))
+        """The state as JSON-safe data (format version 2); read back with :func:`.savefile.state_from_dict`."""
+        simple = ("seed", "year", "season", "phase", "card_supply", "event_deck", "events_face_up", "events_used",
+                  "tower_model", "farmer_supply", "buildings_left", "next_cube", "winners", "scores", "log")
+        d: dict[str, Any] = {"format_version": FORMAT_VERSION, "rules": self.rules.to_dict()}
+        d.update({k: getattr(self, k) for k in simple})
+        d["players"] = [asdict(p) for p in self.players]
+        d["provinces"] = {n: asdict(p) for n, p in self.provinces.items()}
+        d["pending"] = asdict(self.pending) if self.pending else None
+        d["tower"] = self.tower.to_dict()
+        d["rng_state"] = _rng_to_json(self.rng_state)
+        for name in _GROUPS:
+            d[name] = asdict(getattr(self, name))
+        d["extra"] = self.extra
+        return asdict_copy(d)
 
 
 def _copy_plain(value: Any) -> Any:
@@ -286,8 +279,21 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
-def check_state(state: GameState) -> None:
-    """Raise SaveFileError unless the state obeys the game's conservation laws and ranges."""
-    from .savefile import check_state as check
+_GROUPS = {"draft": DraftData, "round": RoundData, "winter": WinterData}
+FORMAT_VERSION = 2  # of the save file (see :mod:`.savefile`)
 
-    check(state)
+
+def asdict_copy(d: dict) -> dict:
+    """A deep copy of JSON-like data (so the dict shares nothing with the live state)."""
+    if isinstance(d, dict):
+        return {k: asdict_copy(v) for k, v in d.items()}
+    if isinstance(d, list):
+        return [asdict_copy(v) for v in d]
+    return d
+
+
+def _rng_to_json(state: Any) -> Any:
+    if state is None:
+        return None
+    version, internal, gauss = state
+    return [version, list(internal), gauss]

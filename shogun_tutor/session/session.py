@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..rules import errors as RE
-from ..rules.bots import Reason, make_bot
+from ..bots import Reason, make_bot
 from ..rules.game import Game, new_game
 from ..rules.state import Decision, GameState
 from ..rules.tower import TowerState
@@ -91,15 +91,15 @@ def game_from_setup(setup: dict) -> Game:
 
 def initial_setup(game: Game) -> dict:
     """The set-up that rebuilds ``game`` before its first decision (see :meth:`Session.adopt`)."""
-    from ..rules.rewind import _own_copy
     from ..rules.tower import tower_model_from_dict
 
     s = game.state
     if game.decisions:
-        if len(game._history) != len(game.decisions):
+        history = game.history
+        if len(history) != len(game.decisions):
             raise BadSetup("the game's history does not reach back to its first decision")
-        before, model = game._history[0]
-        first = Game(_own_copy(before, s.log[:before._log_len]), tower=tower_model_from_dict(model))
+        before = history[0]
+        first = Game(before.state.copy_with_log(s.log[:before.log_len]), tower=tower_model_from_dict(before.tower_model))
     else:
         first = game
     params = {"players": s.num_players, "side": s.side, "seed": s.seed, "setup": s.setup,
@@ -229,7 +229,7 @@ class Session:
             session._store_only([("decision", {"d": d.to_dict(), "by": "import", "reason": None, "mark": False})
                                  for d in decisions])
         session.game = game
-        session.positions = [before._log_len for before, _model in game._history]
+        session.positions = [before.log_len for before in game.history]
         session._reseed_bots()
         return session
 

@@ -6,7 +6,7 @@ names them (the kanji in Chinese and Japanese, see :func:`terms.province_name`);
 and special-card names come from the game terms. The bots hand over data
 (:class:`Reason`), never prose.
 
->>> from shogun_tutor.rules.bots import Reason
+>>> from shogun_tutor.bots import Reason
 >>> render(Reason("tax", province="Settsu", gain=4, chests=10))
 'Tax in Settsu: +4 chests for the war chest (10 now).'
 >>> render(Reason("tax", province="Settsu", gain=4, chests=10), "nl")

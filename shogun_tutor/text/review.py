@@ -1,7 +1,7 @@
 """The game review said in the learner's language (issue 21): each costly decision as whole sentences and
 labelled lines, never a translated fragment spliced into a sentence.
 
->>> from shogun_tutor.rules.bots.base import Reason
+>>> from shogun_tutor.bots.base import Reason
 >>> attack_sentence(Reason("review_attack_low", province="Sagami", target="Musashi", armies=1, defence=7, chance=1))
 'You attacked Musashi from Sagami with 1 army against 7: 1 % to win. Below 30 % a good player sends more armies, or none.'
 """
@@ -15,7 +15,7 @@ from babel.numbers import format_decimal
 from .. import i18n
 from ..i18n import _, ngettext
 from ..review import MIN_COST
-from ..rules.bots.values import ODDS_THRESHOLD
+from ..bots.values import ODDS_THRESHOLD
 from . import terms
 from .decisions import describe_decision
 from .explain import player_name

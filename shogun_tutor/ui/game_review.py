@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from .. import review as game_review
 from ..i18n import _
-from ..rules.bots.base import card_province
+from ..bots.base import card_province
 from ..rules.state import Decision
 from ..text import review as text
 from ..viz.board import Highlight, board_traces

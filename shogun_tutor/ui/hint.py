@@ -1,6 +1,6 @@
 """The "Hint" button: what the strong bot would do in the learner's place, and why.
 
-:func:`hint` asks the strong bot (:mod:`shogun_tutor.rules.bots`) on a copy of the
+:func:`hint` asks the strong bot (:mod:`shogun_tutor.bots`) on a copy of the
 game, so the learner's game is never touched. For a plan it asks for every field
 the engine will ask for this seat (the whole plan, each card with its reason);
 for any other decision it is one decision with its reason. The first decision
@@ -20,8 +20,8 @@ from typing import Callable
 import ipywidgets as w
 
 from ..i18n import _
-from ..rules.bots import Reason, make_bot
-from ..rules.bots.strong import fork
+from ..bots import Reason, make_bot
+from ..bots.strong import fork
 from ..rules.game import Game
 from ..rules.state import Decision
 from ..text.reasons import render as render_reason

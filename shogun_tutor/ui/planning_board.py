@@ -19,10 +19,11 @@ from ..i18n import _, ngettext
 from ..rules import modifiers
 from ..rules.errors import RuleViolation
 from ..rules.game import Game
-from ..rules.phases.planning import CHEST_CARDS
+from ..rules.phases.planning import CHEST_CARDS, PlanPhase
 from ..rules.state import Decision, chest_value
 from ..text import terms
 from ..text.explain import plan_field_name
+from ..text.refusals import refusal_text
 
 OPEN_ACTIONS = 5  # the rules lay out the first five action cards face up, the other five face down
 #: a field's name wraps inside its button instead of being cut ("Build a Nō theater (hidden c…")
@@ -82,20 +83,9 @@ class PlanningBoard:
         return [c for c in self.cards if c not in used]
 
     def why_not(self, field: str, card: str) -> str | None:
-        """Why ``card`` may not go on ``field`` (translated), or None."""
-        if field not in self.fields:
-            return _("That is not one of your plan fields.")
-        if field in self._fixed:
-            return _("This field is already planned.")
-        if card not in self.cards:
-            return _("That card is not in your hand.")
-        value = chest_value(card)
-        chests = self.game.state.players[self.seat].chests
-        if field == "bid" and value is not None and value > chests:
-            return ngettext("A bid of {bid} needs {bid} chests, but your war chest holds only {n} chest.",
-                            "A bid of {bid} needs {bid} chests, but your war chest holds only {n} chests.",
-                            chests).format(bid=value, n=chests)
-        return None
+        """Why ``card`` may not go on ``field`` (the engine's refusal, translated), or None."""
+        refusal = PlanPhase.placement_refusal(self.game.state, self.seat, field, card, self.cards)
+        return None if refusal is None else refusal_text(refusal)
 
     def place(self, field: str, card: str) -> str | None:
         """Put ``card`` on ``field``; a card already on another field moves from there (returned:
@@ -122,12 +112,9 @@ class PlanningBoard:
         return [f for f in self.fields if f not in self.plan]
 
     def problem(self) -> str | None:
-        """Why the plan cannot be confirmed yet (translated), or None."""
-        left = len(self.open_fields()) - self.empty_allowed()
-        if left > 0:
-            return ngettext("Cover {n} more field before you confirm.", "Cover {n} more fields before you confirm.",
-                            left).format(n=left)
-        return None
+        """Why the plan cannot be confirmed yet (the engine's refusal, translated), or None."""
+        refusal = PlanPhase.cover_refusal(self.game.state, self.seat, self.plan, self.cards)
+        return None if refusal is None else refusal_text(refusal)
 
     def decisions(self) -> list[Decision]:
         """The plan as the engine's decisions, in the order it asks for them."""
@@ -147,7 +134,7 @@ class PlanningBoard:
                 self.game.apply(d)
                 done += 1
         except RuleViolation as e:
-            raise PlacementRefused(_("The rules refuse this plan: {rule}").format(rule=e.rule)) from e
+            raise PlacementRefused(refusal_text(e)) from e
         finally:
             for _i in range(done):
                 self.game.undo()

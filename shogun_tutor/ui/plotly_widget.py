@@ -36,6 +36,19 @@ PLOT_CONFIG = {
 }
 
 
+#: the plotly minors the shim (plotly_widget.js, this module, bridge.py) is tested with: it relies on plotly's
+#: internals (``_trait_values``, ``_layout_obj._props``, ``_last_*_edit_id``, ``FigureView.prototype._send*``,
+#: the bundle's export line), so pyproject.toml pins exactly these and ``tests/ui/test_plotly_pin.py`` fails on
+#: any other version. Another minor: run the browser tests with it, then add it here and to the pin.
+TESTED_PLOTLY = ("7.1",)
+
+
+def plotly_minor(version: str = plotly.__version__) -> str:
+    """``'7.1'`` for ``'7.1.0'`` (or ``'7.1.0rc1'``)."""
+    major, minor = re.match(r"(\d+)\.(\d+)", version).groups()  # type: ignore[union-attr]
+    return f"{major}.{minor}"
+
+
 #: set by ``shogun-tutor app``: where the server serves plotly's widget module (relative to the base URL)
 PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
 # Every plotly FigureWidget is an anywidget whose ``_esm`` is the whole plotly.js widget bundle

@@ -21,8 +21,8 @@ def status_html(state) -> str:
         status = _("The game is over.")
     else:
         labels = [_("Year {year} · {season}").format(year=state.year, season=terms.season_name(state.season))]
-        if state.event and state.season != "winter":
-            labels.append(_("Event: {name}").format(name=terms.event_name(state.event)))
+        if state.round.event and state.season != "winter":
+            labels.append(_("Event: {name}").format(name=terms.event_name(state.round.event)))
         if state.pending is not None:
             labels.append(_("{player} decides").format(player=player_name(state.pending.player)))
         status = " · ".join(labels)  # i18n-ok: separate labels of a status bar, not one sentence
@@ -33,7 +33,7 @@ def table_html(state) -> str:
     """The players in turn order: chests, rice, armies, provinces, points, special card."""
     head = [_("Player"), _("Chests"), _("Rice"), _("Armies in supply"), _("Provinces"), _("Points"), _("Special card")]
     rows = []
-    order = state.turn_order if state.turn_order else list(range(state.num_players))
+    order = state.round.turn_order if state.round.turn_order else list(range(state.num_players))
     for seat in order:
         p = state.players[seat]
         style = player_style(seat)

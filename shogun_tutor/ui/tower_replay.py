@@ -28,16 +28,16 @@ def inside_before(game, index: int) -> list[tuple[int, int | None, int]] | None:
     if not 0 <= index < len(log) or log[index]["rule"] not in THROW_RULES:
         raise ValueError(f"log event {index} is not a battle")
     before = None
-    for state, _model in reversed(getattr(game, "_history", [])):
-        if getattr(state, "_log_len", len(log) + 1) <= index:
-            before = state
+    for entry in reversed(game.history):
+        if entry.log_len <= index:
+            before = entry
             break
     if before is None:
         if any(e["rule"] in THROW_RULES + ("setup.tower_fill",) for e in log[index + 1:]):
             return None  # no earlier state known, and the tower has changed since
         tower, start = game.state.tower, None
     else:
-        tower, start = before.tower, before._log_len
+        tower, start = before.state.tower, before.log_len
     levels = [{c.id: c.owner for c in level} for level in tower.levels]
     if start is None:  # today's tower: take back the throw itself
         moved = {p[0] for p in log[index]["throw"]["paths"]}

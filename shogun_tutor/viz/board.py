@@ -46,10 +46,10 @@ from typing import Any, Iterable, Sequence
 
 import plotly.graph_objects as go
 
-from ..board import province_graph
-from ..data import BOARD, BUILDINGS
+from ..board import play_board
+from ..data import BUILDINGS
 from .. import i18n
-from .board_base import HIGHLIGHT_LABELS, TALL_BELOW, VIEWS, Fit, changed_provinces, excluded as excluded_provinces, fit
+from .board_base import HIGHLIGHT_LABELS, TALL_BELOW, VIEWS, Fit, changed_provinces, fit
 from .board_layout import is_legend, layout as board_layout, legend_row_count
 from .board_state import (
     highlight_layers,
@@ -157,12 +157,13 @@ def board_traces(
         raise ValueError(f"unknown view {view!r}; expected one of {', '.join(VIEWS)}")
     if state is not None:
         side, players = state.side, state.num_players
-    g = province_graph(side, players)  # checks side and players
+    board = play_board(side, players)  # the side resolved once (checked), passed down
+    g = board.graph
     f = fit(width, font)
-    excluded = excluded_provinces(side, players)
+    excluded = board.excluded
     # with tokens on a small board the kanji would be unreadable: they stay in the hover
     kanji = state is None or f.scale >= 0.5
-    static = static_layers(side, players, view, f, kanji, state is not None, i18n.current_language())
+    static = static_layers(board, view, f, kanji, state is not None, i18n.current_language())
     traces: list[dict] = [static["coast"], *static["areas"], static["regions"]]
     traces += _shown(owner_rings(f, state, excluded))
     traces += sea_routes(f, g, selected)
@@ -179,8 +180,7 @@ def board_traces(
     # in the order plotly shows them (by rank), so the rows they take are estimated right
     shown = [t for t in traces if t.get("showlegend", True) and is_legend(t.get("meta"))]
     legend = [t["name"] for t in sorted(shown, key=lambda t: t.get("legendrank", 1000))]
-    layout = board_layout(f, side, players, state, view, excluded, BOARD.side(side).excluded_provenance.flagged,
-                          height, callouts, legend)
+    layout = board_layout(f, board, state, view, height, callouts, legend)
     return traces, layout
 
 

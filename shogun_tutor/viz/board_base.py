@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..board import play_board
 from ..data import BOARD
 from ..i18n import N_
 from . import geometry as geo
@@ -101,8 +102,8 @@ def changed_provinces() -> list[str]:
 
 
 def excluded(side: str, players: int) -> frozenset[str]:
-    """The provinces out of play on ``side`` with ``players`` players."""
-    return BOARD.side(side).three_player_excluded if players == 3 else frozenset()
+    """The provinces out of play on ``side`` with ``players`` players (:attr:`.board.PlayBoard.excluded`)."""
+    return play_board(side, players).excluded
 
 
 def scatter(**props: Any) -> dict:

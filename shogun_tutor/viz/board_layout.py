@@ -8,18 +8,19 @@ import textwrap
 from html import escape
 from typing import Any, Sequence
 
-from ..data import BOARD, COMPONENTS
+from ..data import COMPONENTS
 from ..i18n import _, ngettext
 from ..text import terms
 from . import geometry as geo
 from .board_base import LABEL_COLOUR, SEA_COLOUR, SIDE_SYMBOLS, Fit, fit  # noqa: F401 (fit: the doctests)
+from ..board import PlayBoard
 from .board_text import region_summaries
 from .palette import REGION_FILLS, REGION_LINES
 
 
-def _region_boxes(f: Fit, side: str, players: int, state: Any, top_px: float) -> tuple[list[dict], float]:
+def _region_boxes(f: Fit, board: PlayBoard, state: Any, top_px: float) -> tuple[list[dict], float]:
     """Annotations for the regions view below the map; returns them and the height they take."""
-    boxes = region_summaries(side, players, state)
+    boxes = region_summaries(board, state)
     cols = max(1, min(5, int(f.width // 200)))
     rows = math.ceil(len(boxes) / cols)
     line_h = f.font * 1.45
@@ -59,15 +60,16 @@ def legend_row_count(f: Fit, names: Sequence[str]) -> int:
     return rows
 
 
-def layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: frozenset[str],
-            flagged: bool, height: int | None, callouts: list[dict], legend: Sequence[str] = ()) -> dict:
+def layout(f: Fit, board: PlayBoard, state: Any, view: str, height: int | None, callouts: list[dict],
+           legend: Sequence[str] = ()) -> dict:
     """The figure's layout as plotly JSON."""
+    side, players = board.side, board.players
     notes: list[tuple[str, str | None]] = []  # (text, hover explanation)
-    if excluded:
-        prov = BOARD.side(side).excluded_provenance
+    if board.excluded:
+        prov = board.data.excluded_provenance
         note = "✕ " + _("Greyed: out of play with three players")
         hover = None
-        if flagged:
+        if board.excluded_flagged:
             note += f" — {terms.provenance_mark(prov)}"
             hover = terms.provenance_text(prov)
         notes.append((note, hover))
@@ -101,7 +103,7 @@ def layout(f: Fit, side: str, players: int, state: Any, view: str, excluded: fro
         ))
         y_px += len(lines) * f.font * 1.35 + 10
     if view == "regions":
-        boxes, used = _region_boxes(f, side, players, state, y_px + 4)
+        boxes, used = _region_boxes(f, board, state, y_px + 4)
         anns += boxes
         y_px += used + 8
     anns += callouts

@@ -14,6 +14,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from ..board import PlayBoard
 from ..data import BOARD, BUILDINGS
 from ..i18n import _
 from ..text import terms
@@ -24,7 +25,6 @@ from .board_base import (
     LABEL_COLOUR,
     Fit,
     append_polyline,
-    excluded as excluded_provinces,
     scatter,
     tolerance,
 )
@@ -35,15 +35,14 @@ PROVINCE_EDGE = dict(color="rgba(255,255,255,0.9)", width=1.2)
 LABEL_SHADOW = "0px 0px 2px rgba(255,255,255,0.95)"
 
 
-def _areas(side: str, players: int, view: str, f: Fit) -> list[dict]:
+def _areas(board: PlayBoard, view: str, f: Fit) -> list[dict]:
     """One filled trace per region (``area:<region>``), one for the provinces out of play
     (``area:out``, crossed), and in the changes view the provinces that change region hatched
     in their other region's colour (``hatch:<other region>``; empty in the other views)."""
     o = f.orientation
     tol = tolerance(f)
     shapes = geo.province_shapes(o)
-    out_of_play = excluded_provinces(side, players)
-    other = "moon" if side == "sun" else "sun"
+    out_of_play, side, other = board.excluded, board.side, board.other
     parts: dict[str, tuple[list, list]] = {key: ([], []) for key in
                                            [f"area:{r}" for r in BOARD.regions] + ["area:out"]
                                            + [f"hatch:{r}" for r in BOARD.regions]}
@@ -77,14 +76,14 @@ def _areas(side: str, players: int, view: str, f: Fit) -> list[dict]:
     return out
 
 
-def _labels(side: str, players: int, view: str, f: Fit, kanji: bool) -> list[dict]:
+def _labels(board: PlayBoard, view: str, f: Fit, kanji: bool) -> list[dict]:
     """Province names: the romaji in bold (``labels``) and the kanji below (``kanji``), plain text."""
     names = [p.name for p in BOARD.provinces]
     lx, ly = zip(*(geo.label_point(n, f.orientation) for n in names))
     gap = f.px(f.font * 0.12) if kanji else 0.0  # half the space between the two lines
     x = [round(v, 1) for v in lx]
     y, ky = [round(v + gap, 1) for v in ly], [round(v - gap, 1) for v in ly]
-    texts = [label_texts(n, side, players, view, kanji) for n in names]
+    texts = [label_texts(n, board, view, kanji) for n in names]
     font = dict(size=f.font, color=LABEL_COLOUR, shadow=LABEL_SHADOW)
     return [
         scatter(x=x, y=y, mode="text", text=[escape(a) for a, _b in texts], customdata=names, name="labels",
@@ -96,12 +95,12 @@ def _labels(side: str, players: int, view: str, f: Fit, kanji: bool) -> list[dic
     ]
 
 
-def _hover_layer(side: str, players: int, f: Fit) -> dict:
+def _hover_layer(board: PlayBoard, f: Fit) -> dict:
     """Invisible points covering every province: hover and click anywhere in a province.
     ``customdata`` names each point's province; the hover texts are sent once (``meta``)."""
     names = [p.name for p in BOARD.provinces]
     index = {n: i for i, n in enumerate(names)}
-    out_of_play = excluded_provinces(side, players)
+    out_of_play, side = board.excluded, board.side
     x, y, which = [], [], []
     for name, px, py in geo.hit_points(f.orientation):
         x.append(round(px))
@@ -110,14 +109,14 @@ def _hover_layer(side: str, players: int, f: Fit) -> dict:
     border = {n: "#777777" if n in out_of_play else REGION_LINES[BOARD.province(n).region(side)] for n in names}
     return scatter(
         x=x, y=y, mode="none", hoveron="points", name="hit", customdata=which,
-        meta=[hover_text(n, side, players) for n in names],
+        meta=[hover_text(n, board) for n in names],
         hovertemplate=[f"%{{meta[{index[n]}]}}" for n in which],
         # namelength 0: no box with the trace's name beside the text (instead of <extra></extra> per point)
         hoverlabel=dict(bordercolor=[border[n] for n in which], namelength=0), showlegend=False)
 
 
 @lru_cache(maxsize=48)
-def static_layers(side: str, players: int, view: str, f: Fit, kanji: bool, with_state: bool,
+def static_layers(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: bool,
                   language: str) -> dict[str, Any]:
     """The layers that no game state changes, built once per key (``language`` is part of the key)."""
     o = f.orientation
@@ -127,17 +126,17 @@ def static_layers(side: str, players: int, view: str, f: Fit, kanji: bool, with_
     cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4), tol)
     out["coast"] = scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
                            line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False)
-    out["areas"] = _areas(side, players, view, f)
+    out["areas"] = _areas(board, view, f)
     rx: list = []
     ry: list = []
     for region in BOARD.regions:
-        x, y = geo.outline_xy(geo.region_outline(side, region, o), tol)
+        x, y = geo.outline_xy(geo.region_outline(board.side, region, o), tol)
         rx += x + [None]
         ry += y + [None]
     out["regions"] = scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
                              line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2))
-    out["labels"] = _labels(side, players, view, f, kanji)
-    out["hit"] = _hover_layer(side, players, f)
+    out["labels"] = _labels(board, view, f, kanji)
+    out["hit"] = _hover_layer(board, f)
     # legend shapes of the buildings (the map colours buildings by owner)
     for k, building in enumerate(BUILDINGS):
         out[f"legend:{building}"] = scatter(

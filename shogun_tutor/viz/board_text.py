@@ -6,13 +6,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from ..board import province_graph
+from ..board import PlayBoard, play_board
 from ..data import BOARD, BUILDINGS
 from ..i18n import _, format_list, list_separator
 from ..rules.scoring import score
 from ..text import terms
 from . import geometry as geo
-from .board_base import SIDE_SYMBOLS, excluded, style as player_style
+from .board_base import SIDE_SYMBOLS, style as player_style
 
 
 def _pstate(state: Any, name: str):
@@ -27,16 +27,15 @@ def _wrap_names(names: Sequence[str], per_line: int = 4) -> str:
     return (sep.rstrip() + "<br>    ").join(escape(r) for r in rows)
 
 
-def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
+def hover_text(name: str, board: PlayBoard, state: Any = None) -> str:
     """Everything about a province: values, region, slots, owner, armies, buildings, unrest, neighbours."""
     p = BOARD.province(name)
-    full = province_graph(side, 5)
+    side, other, full = board.side, board.other, board.full
     lines = [f"<b>{escape(terms.province_intro(name))}</b>", escape(terms.region_name(p.region(side)))]
-    other = "moon" if side == "sun" else "sun"
     if p.region(other) != p.region(side):
         lines.append(escape(_("{side}: {region}").format(side=terms.side_name(other), region=terms.region_name(p.region(other)))))
-    if name in excluded(side, players):
-        prov = BOARD.side(side).excluded_provenance
+    if name in board.excluded:
+        prov = board.data.excluded_provenance
         mark = terms.provenance_mark(prov)
         lines.append("✕ " + escape(_("Out of play with three players")) + (f" ({escape(mark)})" if mark else ""))
         if prov.flagged:
@@ -58,7 +57,7 @@ def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
                 buildings=format_list([terms.building_name(b) for b in ps.buildings]))))
         if ps.unrest:
             lines.append(escape(_("Unrest markers: {unrest}").format(unrest=ps.unrest)))
-    in_play = province_graph(side, players)
+    in_play = board.graph
     g = in_play if name in in_play else full
     nbrs = sorted(g.adj[name])
     named = [terms.province_name(n) + (" ⚓" if full.edges[name, n]["kind"] == "sea" else "") for n in nbrs]
@@ -66,7 +65,7 @@ def hover_text(name: str, side: str, players: int, state: Any = None) -> str:
     return "<br>".join(lines)
 
 
-def label_texts(name: str, side: str, players: int, view: str, kanji: bool = True) -> tuple[str, str]:
+def label_texts(name: str, board: PlayBoard, view: str, kanji: bool = True) -> tuple[str, str]:
     """A province's name on the map as two lines without markup (plotly draws plain text much
     faster): the name the sentences use (shown bold; the kanji in Chinese and Japanese, else the
     romaji) and the other one below it; the marks (out of play, the other side's region in the
@@ -75,10 +74,10 @@ def label_texts(name: str, side: str, players: int, view: str, kanji: bool = Tru
     first = terms.province_name(name)  # a reader finds "越後" on the map as the sentences write it
     second = terms.province_characters(name) if first == p.name else p.name
     marks = ""
-    if name in excluded(side, players):
-        marks += " ✕" + (" ⚠" if BOARD.side(side).excluded_provenance.flagged else "")
+    if name in board.excluded:
+        marks += " ✕" + (" ⚠" if board.excluded_flagged else "")
     if view == "changes" and p.region("sun") != p.region("moon"):
-        marks += " " + SIDE_SYMBOLS["moon" if side == "sun" else "sun"]
+        marks += " " + SIDE_SYMBOLS[board.other]
     return (first, second + marks) if kanji else (first + marks, "")
 
 
@@ -97,10 +96,10 @@ def state_hover(name: str, state: Any) -> str:
     return "<br>".join(lines)
 
 
-def region_summaries(side: str, players: int, state: Any = None) -> dict[str, list[str]]:
+def region_summaries(board: PlayBoard, state: Any = None) -> dict[str, list[str]]:
     """Per region, the lines of its summary box (HTML): the majorities when a state is given,
     else what the region holds (provinces, building slots, tax and rice)."""
-    g = province_graph(side, players)
+    g, side, players = board.graph, board.side, board.players
     out: dict[str, list[str]] = {}
     result = None
     if state is not None:
@@ -142,7 +141,8 @@ def province_table_html(side: str, players: int, state: Any = None) -> str:
     """The board as a table, its text alternative for screen readers (and for anyone looking something up):
     every province in the sentences' name with the other script, its region, and in a game its owner
     (letter and colour, so no colour is needed), armies, buildings and unrest; provinces out of play said so."""
-    out = excluded(side, players)
+    board = play_board(side, players)
+    out = board.excluded
     head = [_("Province"), _("Region")] + ([_("Owner"), _("Armies"), _("Buildings"), _("Unrest")] if state is not None else [])
     rows = []
     for p in sorted(BOARD.provinces, key=lambda p: (BOARD.regions.index(p.region(side)), terms.province_name(p.name))):

@@ -5,7 +5,7 @@ many seeded games) come from ``python -m shogun_tutor botstats``; these time
 single decisions at fixed, typical points of a game.
 """
 
-from shogun_tutor.rules.bots import HeuristicBot, StrongBot
+from shogun_tutor.bots import HeuristicBot, StrongBot
 from shogun_tutor.rules.game import new_game
 
 

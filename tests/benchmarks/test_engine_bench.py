@@ -1,6 +1,6 @@
 """Benchmarks (run with `make benchmark`; skipped in the normal test run)."""
 
-from shogun_tutor.rules.bots import HeuristicBot, RandomBot, play
+from shogun_tutor.bots import HeuristicBot, RandomBot, play
 from shogun_tutor.rules.game import new_game
 
 

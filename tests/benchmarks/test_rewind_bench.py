@@ -9,7 +9,7 @@ import statistics
 import time
 import tracemalloc
 
-from shogun_tutor.rules.bots import HeuristicBot
+from shogun_tutor.bots import HeuristicBot
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.rewind import position_at
 from shogun_tutor.text.steps import steps

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from shogun_tutor.rules.bots import make_bot, play
+from shogun_tutor.bots import make_bot, play
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.record import make_record
 from shogun_tutor.rules.savefile import MAX_BYTES, schema

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import HeuristicBot, RandomBot, make_bot, play
+from shogun_tutor.bots import HeuristicBot, RandomBot, make_bot, play
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.record import load_record, make_record, replay
 from shogun_tutor.rules.savefile import check_state

@@ -14,7 +14,7 @@ import pytest
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import SEED_MAX
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.expansions.court import OFFICIALS
 from shogun_tutor.rules.expansions.privileges import CARDS, KEEPABLE
 from shogun_tutor.rules.expansions.samurai import STACK

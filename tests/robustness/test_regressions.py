@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import RandomBot, make_bot, play
+from shogun_tutor.bots import RandomBot, make_bot, play
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.record import load_record, make_record, replay
 from shogun_tutor.rules.savefile import MAX_BYTES, MAX_DEPTH, schema

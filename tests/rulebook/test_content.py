@@ -20,9 +20,9 @@ def _english_after():
 
 
 def logged_rule_ids() -> set[str]:
-    """Every rule id the engine writes with ``_log("...")`` (read from the source of every module of ``rules/``)."""
+    """Every rule id the engine writes with ``log_event("...")`` (read from the source of every module of ``rules/``)."""
     return {rid for path in sorted(RULES.rglob("*.py"))
-            for rid in re.findall(r"_log\(\s*\"([a-z_]+\.[a-z_]+)\"", path.read_text(encoding="utf-8"))}
+            for rid in re.findall(r"log_event\(\s*\"([a-z_]+\.[a-z_]+)\"", path.read_text(encoding="utf-8"))}
 
 
 def test_every_logged_rule_id_has_a_rule_text_and_a_chapter():
@@ -34,7 +34,7 @@ def test_every_logged_rule_id_has_a_rule_text_and_a_chapter():
 
 
 def test_rule_ids_met_in_a_real_game_are_all_explained():
-    from shogun_tutor.rules.bots import make_bot, play
+    from shogun_tutor.bots import make_bot, play
     from shogun_tutor.rules.game import new_game
 
     game = new_game(players=4, seed=3, setup="draft")

@@ -9,7 +9,8 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rulebook.scenario import ScenarioError, load_scenario, parse_scenario, scenario_dir
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 from shogun_tutor.text import terms
 
 RED, BLUE, BLACK = 0, 1, 2

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from shogun_tutor.rules.errors import RuleViolation
-from shogun_tutor.rules.state import check_state
+from shogun_tutor.rules.savefile import check_state
 from shogun_tutor.rulebook import content
 from shogun_tutor.rulebook.scenario import ScenarioError, load_scenario, parse_scenario, scenario_dir, scenario_ids
 

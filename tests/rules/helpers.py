@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from shogun_tutor.rules.game import Game, new_game
-from shogun_tutor.rules.state import ACTION_IDS, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import ACTION_IDS
 from shogun_tutor.rules.tower import ScriptedTower
 
 
@@ -37,7 +38,7 @@ def give(game: Game, seat: int, province: str, armies: int, buildings=(), unrest
     pv = s.provinces[province]
     pv.owner, pv.armies, pv.buildings, pv.unrest = seat, armies, list(buildings), unrest
     s.players[seat].supply -= armies
-    game._transfer_card(province, seat)
+    game.transfer_card(province, seat)
     for b in buildings:
         s.buildings_left[b] -= 1
 
@@ -49,7 +50,7 @@ def lodge(game: Game, owner, n: int, level: int = 2) -> None:
         s.farmer_supply -= n
     else:
         s.players[owner].supply -= n
-    s.tower.levels[level].extend(game._new_cubes(owner, n, "test"))
+    s.tower.levels[level].extend(game.new_cubes(owner, n, "test"))
 
 
 def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] | None = None,
@@ -60,10 +61,10 @@ def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] 
     s.phase = "actions"
     s.pending = None
     others = [a for a in ACTION_IDS if a != action]
-    s.action_cards = [action] + others
-    s.action_index = s.turn_index = 0
-    s.turn_order = order or sorted(plans)
-    s.event = event
+    s.round.action_cards = [action] + others
+    s.round.action_index = s.round.turn_index = 0
+    s.round.turn_order = order or sorted(plans)
+    s.round.event = event
     for pile in (s.event_deck, s.events_face_up, s.events_used):  # the forced event comes from wherever it lay
         if event in pile:
             pile.remove(event)
@@ -72,7 +73,7 @@ def run_action(game: Game, action: str, plans: dict[int, str], order: list[int] 
         pl.special = (special or {}).get(pl.seat)
     for seat, province in plans.items():
         s.players[seat].plan[action] = game.graph.nodes[province]["card"]
-    game._advance()
+    game._run_automatic()
 
 
 def events_of(game: Game, rule: str) -> list[dict]:

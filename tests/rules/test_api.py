@@ -5,7 +5,7 @@ import json
 import pytest
 
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.state import Decision
 
@@ -150,7 +150,7 @@ def test_draft_claims_and_the_same_two_cards_rule():
     game = new_game(players=3, side="moon", seed=12, setup="draft")
     s = game.state
     assert game.to_decide() == ("claim", 0)
-    assert len(s.draft_face_up) == 2
+    assert len(s.draft.face_up) == 2
     with pytest.raises(E.RedrawNotAllowed):
         game.apply(Decision("redraw", 0))
     # seat 0 takes from the deck, so seats 1 and 2 ... and then seat 0 again sees new cards;
@@ -159,9 +159,9 @@ def test_draft_claims_and_the_same_two_cards_rule():
     game.apply(Decision("claim", 1, field="deck", count=0))
     game.apply(Decision("claim", 2, field="deck", count=0))
     assert Decision("redraw", 0) in game.legal_decisions()
-    offered = list(s.draft_face_up)
+    offered = list(s.draft.face_up)
     game.apply(Decision("redraw", 0))
-    assert s.draft_face_up != offered and set(offered) <= set(s.draft_deck)
+    assert s.draft.face_up != offered and set(offered) <= set(s.draft.deck)
     assert Decision("redraw", 0) not in game.legal_decisions()
     while s.phase == "claim":
         game.apply(game.legal_decisions()[-1])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shogun_tutor import botstats
-from shogun_tutor.rules.bots.values import ODDS_THRESHOLD, attack_chance
+from shogun_tutor.bots.values import ODDS_THRESHOLD, attack_chance
 
 
 def test_the_detector_counts_each_attack_under_the_threshold_with_its_odds():

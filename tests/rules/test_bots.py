@@ -12,8 +12,8 @@ from shogun_tutor import i18n
 from shogun_tutor.__main__ import main
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.botstats import count_blunders, game_setup, pairing, play_game, wilson
-from shogun_tutor.rules.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
-from shogun_tutor.rules.bots.values import _worst_case_balance
+from shogun_tutor.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
+from shogun_tutor.bots.values import _worst_case_balance
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.state import chest_value
 from shogun_tutor.text.reasons import KINDS, render
@@ -260,7 +260,7 @@ def test_cli_botstats_prints_the_report(capsys):
 
 # --- the season plan's parts (issue 10, second round) -------------------------------------------------------
 def test_rice_plan_weighs_the_events_and_the_revolt_of_a_second_harvest():
-    from shogun_tutor.rules.bots.rice import harvest_plan, keep_chance, rice_yield
+    from shogun_tutor.bots.rice import harvest_plan, keep_chance, rice_yield
 
     nodes = {"A": {"rice": 5}, "B": {"rice": 2}}
     assert rice_yield(nodes, [], "A") == 5
@@ -293,7 +293,7 @@ def test_rice_plan_weighs_the_events_and_the_revolt_of_a_second_harvest():
 
 
 def test_last_round_plan_keeps_the_tax_field_for_a_chest_card():
-    from shogun_tutor.rules.bots.plan import SEASONS
+    from shogun_tutor.bots.plan import SEASONS
 
     for seed in range(3):
         game = new_game(players=3 + seed, seed=seed, history=False)
@@ -329,7 +329,7 @@ def test_heuristic_plans_the_court_fields_with_reasons_and_beats_random_bots():
 
 
 def test_a_conquest_that_next_years_harvests_cannot_feed_costs_more_in_the_first_year(monkeypatch):
-    from shogun_tutor.rules.bots import values
+    from shogun_tutor.bots import values
 
     game = new_game(players=4, seed=3, history=False)
     s, nodes, adj = game.state, game.graph.nodes, game.graph.adj
@@ -354,8 +354,8 @@ def test_a_conquest_that_next_years_harvests_cannot_feed_costs_more_in_the_first
 
 
 def test_a_planned_battle_gets_a_harvest_for_the_province_it_may_add():
-    from shogun_tutor.rules.bots.plan import Style, _rice_for_conquests, season_of
-    from shogun_tutor.rules.bots.rice import loss_ahead
+    from shogun_tutor.bots.plan import Style, _rice_for_conquests, season_of
+    from shogun_tutor.bots.rice import loss_ahead
 
     game = new_game(players=4, seed=3, history=False)
     s = game.state
@@ -405,7 +405,7 @@ def test_an_army_card_an_event_may_cut_says_both_numbers():
 def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_them():
     """Issue 21 (expansions: 8.9 chests left at the end): a chest the plans still to come cannot spend is worth
     almost nothing to the strong bot's evaluation, so a bonus of chests late in the game loses to points."""
-    from shogun_tutor.rules.bots import strong
+    from shogun_tutor.bots import strong
 
     g = new_game(players=3, seed=5)
     while g.state.phase != "plan":

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from shogun_tutor.__main__ import main
-from shogun_tutor.rules.bots import HeuristicBot, RandomBot, make_bot, play
+from shogun_tutor.bots import HeuristicBot, RandomBot, make_bot, play
 from shogun_tutor.rules.errors import SaveFileError
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.record import load_record, make_record, replay

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.errors import SaveFileError
 from shogun_tutor.rules.expansions import court
 from shogun_tutor.rules.game import Game, new_game

@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
 from shogun_tutor.rules import modifiers
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.decisions import Pending
 from shogun_tutor.rules.expansions import court, privileges, samurai
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.phases.actions import entry_problem
 from shogun_tutor.rules.phases.planning import reveal_bids
-from shogun_tutor.rules.state import Decision, chest_value, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision, chest_value
 from shogun_tutor.rules.tower import ScriptedTower
 
 from .test_properties import invariants
@@ -94,7 +95,7 @@ def test_kai_conversion_three_armies_into_three_officials_one_army_stays():
     if s.provinces["Kai"].owner is not None:
         s.players[s.provinces["Kai"].owner].supply += s.provinces["Kai"].armies
         s.provinces["Kai"].owner, s.provinces["Kai"].armies = None, 0
-        g._transfer_card("Kai", None)
+        g.transfer_card("Kai", None)
     give(g, seat, "Kai", 4)
     set_hall(g, seat, 0)
     supply = s.players[seat].supply
@@ -114,7 +115,7 @@ def test_tray_conversion_two_own_armies_out_of_the_tray():
     set_hall(g, 2, 0)
     s.players[2].supply -= 2
     s.players[3].supply -= 1
-    s.tower.tray.extend(g._new_cubes(2, 2, "test") + g._new_cubes(3, 1, "test"))
+    s.tower.tray.extend(g.new_cubes(2, 2, "test") + g.new_cubes(3, 1, "test"))
     court.convert(g, 2, "court2", "tower:0")
     assert [c.owner for c in s.tower.tray] == [3] and officials(g, 2) == (5, 2, 0)
     court.convert(g, 2, "court1", "tower:1")  # none of his armies left in the tray: lapses
@@ -306,7 +307,7 @@ def test_samurai_bonus_for_four_regions_and_the_stack_resets_after_winter():
         if pv.owner is not None:
             s.players[pv.owner].supply += pv.armies
             pv.owner, pv.armies = None, 0
-            g._transfer_card(prov, None)
+            g.transfer_card(prov, None)
         give(g, 0, prov, 1)
     check_state(s)
     while g.to_decide()[0] in ("plan", "place"):
@@ -382,7 +383,7 @@ def test_random_games_with_expansions_keep_every_invariant(params):
 
 # --- bots ------------------------------------------------------------------------------------------------
 def test_heuristic_bot_uses_the_court_and_clearly_beats_random_bots_with_both_expansions():
-    from shogun_tutor.rules.bots import HeuristicBot, play
+    from shogun_tutor.bots import HeuristicBot, play
 
     wins = 0
     chance = 0.0
@@ -467,7 +468,7 @@ def test_card_1_the_taker_may_set_the_event_aside_but_need_not(set_aside):
 
 
 def test_the_bots_set_the_event_aside_only_when_it_hurts_their_plan():
-    from shogun_tutor.rules.bots import HeuristicBot
+    from shogun_tutor.bots import HeuristicBot
 
     g = _card_1_audience("armies_reduced")
     s = g.state

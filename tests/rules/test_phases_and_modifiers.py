@@ -12,14 +12,14 @@ from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
 from shogun_tutor.rules import modifiers
 from shogun_tutor.rules.battle_setup import battle_in_state, fill_setup, setup_battle
-from shogun_tutor.rules.bots import RandomBot, make_bot, play
+from shogun_tutor.bots import RandomBot, make_bot, play
 from shogun_tutor.rules.decisions import Decision, Pending
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.record import comparable_log
 from shogun_tutor.rules.odds import battle_odds, setup_odds
 from shogun_tutor.rules.phases import Phase
 from shogun_tutor.rules.rules import EXPANSIONS, Expansion, Rules
-from shogun_tutor.rules.state import check_state
+from shogun_tutor.rules.savefile import check_state
 
 from .corpus.make_saves_v1 import log_digest
 from .helpers import empty_board_game, give, run_action
@@ -60,7 +60,7 @@ class TeaPhase(Phase):
         if d.field == "pour":
             s.players[d.player].chests -= 1
         s.extra["tea"]["served"].append(d.player)
-        game._log("tea.served", d.player, choice=d.field)
+        game.log_event("tea.served", d.player, choice=d.field)
         s.pending = None
 
 

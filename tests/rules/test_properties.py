@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from shogun_tutor.data import COMPONENTS
 from shogun_tutor.rules import errors as E
-from shogun_tutor.rules.bots import RandomBot, play
+from shogun_tutor.bots import RandomBot, play
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.scoring import score
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 
 games = st.builds(
     lambda players, side, seed, draft: (players, side, seed, "draft" if draft or side == "moon" else "beginner"),
@@ -29,7 +30,7 @@ def invariants(game: Game) -> None:
     for name, pv in s.provinces.items():
         assert len(pv.buildings) <= game.graph.nodes[name]["building_slots"]
         assert len(set(pv.buildings)) == len(pv.buildings)
-    cards = [c for p in s.players for c in p.hand] + s.card_supply + s.draft_deck + s.draft_face_up
+    cards = [c for p in s.players for c in p.hand] + s.card_supply + s.draft.deck + s.draft.face_up
     assert len(cards) == len(set(cards)) == game.graph.number_of_nodes()
     assert s.buildings_left["castle"] + sum("castle" in p.buildings for p in s.provinces.values()) == 28
 

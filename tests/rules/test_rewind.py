@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.rewind import position_at
 from shogun_tutor.text.steps import steps
@@ -25,15 +25,13 @@ def _replayed_from_the_start(game, ends):
     s = game.state
     twin = new_game(players=s.num_players, side=s.side, seed=s.seed, setup=s.setup, history=False,
                     expansions=s.rules.expansions)
-    seen, log_event = {}, twin._log
+    seen = {}
 
-    def _log(*args, **kwargs):
-        event = log_event(*args, **kwargs)
+    def observe(_event):
         if len(twin.state.log) in ends:
             seen[len(twin.state.log)] = _json(twin.state)
-        return event
 
-    twin._log = _log
+    twin.add_observer(observe)
     for d in game.decisions:
         if len(twin.state.log) in ends:
             seen[len(twin.state.log)] = _json(twin.state)
@@ -54,7 +52,7 @@ def test_every_step_read_again_is_the_game_replayed_to_that_step(expansions):
     all_steps = steps(game.state.log)
     ends = {s.end for s in all_steps[:-1]}
     truth = _replayed_from_the_start(game, ends)
-    first_wait = game._history[0][0]._log_len
+    first_wait = game.history[0].log_len
     checked, kinds = 0, set()
     for step in all_steps[:-1]:
         pos = position_at(game, step.end)

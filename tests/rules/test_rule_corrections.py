@@ -1,6 +1,7 @@
 """The three rule corrections of issue 8, each pinned by its rulebook example."""
 
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 
 from .helpers import empty_board_game, events_of, give, run_action
 

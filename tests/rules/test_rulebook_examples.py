@@ -3,9 +3,11 @@
 import pytest
 
 from shogun_tutor.data import COMPONENTS
+from shogun_tutor.rules import flow
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.scoring import score, winners
-from shogun_tutor.rules.state import Decision, check_state
+from shogun_tutor.rules.savefile import check_state
+from shogun_tutor.rules.state import Decision
 
 from .helpers import empty_board_game, events_of, give, lodge, run_action
 
@@ -167,11 +169,11 @@ def test_kai_winter_revolt_with_three_farmers():
     s = game.state
     s.players[0].rice = 2 + 3  # winter card below takes 3
     s.events_face_up = [3]  # rice loss 3
-    s.turn_order = [0, 1, 2]
+    s.round.turn_order = [0, 1, 2]
     s.season = s.phase = "winter"
     s.pending = None
-    game._start_winter()
-    game._advance()
+    flow.enter(game, "winter")
+    game._run_automatic()
     rice = events_of(game, "winter.rice")[0]
     assert (rice["loss"], rice["rice"], rice["shortfall"], rice["revolts"], rice["extra_farmers"]) == (3, 2, 2, 1, 2)
     rv = events_of(game, "battle.revolt")[-1]
@@ -187,11 +189,11 @@ def test_winter_revolts_chosen_order_and_turn_order():
         give(game, 1, prov, 3)
     s = game.state
     s.events_face_up = [7]  # no rice loss
-    s.turn_order = [1, 0, 2]  # the autumn order applies
+    s.round.turn_order = [1, 0, 2]  # the autumn order applies
     s.season = s.phase = "winter"
     s.pending = None
-    game._start_winter()
-    game._advance()
+    flow.enter(game, "winter")
+    game._run_automatic()
     # seat 1 (1 short -> 1 province) goes first, then seat 0 (5 short -> 2 provinces, he orders them)
     assert game.to_decide() == ("revolt", 0)
     options = [d.province for d in game.legal_decisions()]
@@ -209,7 +211,7 @@ def test_card_handed_over_from_the_planning_board():
     s = game.state
     run_action(game, "battle_a", {BLUE: "Shinano"}, order=[BLUE, YELLOW, 0, 2, 4])
     s.players[YELLOW].plan["tax"] = game.graph.nodes["Kozuke"]["card"]
-    s.action_cards = ["battle_a", "tax"] + [a for a in s.action_cards if a not in ("battle_a", "tax")]
+    s.round.action_cards = ["battle_a", "tax"] + [a for a in s.round.action_cards if a not in ("battle_a", "tax")]
     game.apply(Decision("move", BLUE, province="Shinano", target="Kozuke", count=4))
     assert game.graph.nodes["Kozuke"]["card"] in s.players[BLUE].hand
     lapsed = [e for e in events_of(game, "action.lapsed") if e["player"] == YELLOW]
@@ -234,9 +236,9 @@ def test_turn_order_from_bids_with_ties():
     for pl in s.players:
         pl.plan = {f: None for f in ("castle", "temple", "theater", "rice", "tax", "armies5", "armies3", "army1_move", "battle_a", "battle_b")}
         pl.plan["bid"] = bids[pl.seat]
-    s.planner = 5
+    s.round.planner = 5
     s.pending = None
-    game._advance()
+    game._run_automatic()
     ev = events_of(game, "order.bids")[-1]
     assert sorted(ev["pick_order"][:2]) == [0, 1] and ev["pick_order"][2:] == [2, 3, 4]
     assert [0, 1] in ev["ties"]
@@ -245,7 +247,7 @@ def test_turn_order_from_bids_with_ties():
     first = ev["pick_order"][0]
     assert game.to_decide() == ("place", first)
     game.apply(Decision("place", first, count=4))
-    assert s.players[first].special == s.specials[4]
+    assert s.players[first].special == s.round.specials[4]
 
 
 def test_beginner_setups_and_tower_fill():

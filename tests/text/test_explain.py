@@ -5,7 +5,7 @@ import re
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.rules.bots import HeuristicBot, RandomBot, play
+from shogun_tutor.bots import HeuristicBot, RandomBot, play
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.text.explain import explain, known_rules, player_name
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.text.steps import CLAIMS_PER_STEP, kind_of, step_at, step_title, steps
 

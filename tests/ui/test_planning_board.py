@@ -125,7 +125,7 @@ def test_a_refused_placement_is_explained_on_the_board():
 
 def _to_plan(season: str, year: int = 1, seed: int = 5):
     """A game played by bots up to the first plan decision of ``season`` in ``year``."""
-    from shogun_tutor.rules.bots import make_bot
+    from shogun_tutor.bots import make_bot
 
     game = new_game(players=3, side="sun", seed=seed, setup="beginner")
     bots = [make_bot("heuristic", seed=i) for i in range(3)]
@@ -158,3 +158,48 @@ def test_the_board_shows_the_years_event_cards_and_which_are_still_possible(seas
         assert ("Still possible this season." if possible else "Already drawn this year.") in card
     for place, special in enumerate(s.round.specials):  # the special card on each place of this round
         assert f"Place {place + 1}: {terms.special_name(special)}" in html and terms.special_text(special) in html
+
+
+def test_the_board_tells_the_engines_refusal_by_its_rule_id():
+    """Every refusal of the board is the engine's (placement_refusal / cover_refusal), told by its rule id."""
+    from shogun_tutor.rules.phases.planning import PlanPhase
+    from shogun_tutor.text.refusals import refusal_text, told_rules
+
+    game, board = _board()
+    s = game.state
+    s.players[0].chests = 1
+    cases = [("no_field", board.cards[0], "plan.no_such_field"),
+             ("bid", chest_card(3), "bid.cannot_afford"),
+             ("castle", "Aki/sun" if "Aki/sun" not in board.cards else "Iyo/sun", "plan.card_not_available"),
+             ("castle", "chest:9", "plan.no_such_card")]
+    for field, card, rule in cases:
+        refusal = PlanPhase.placement_refusal(s, 0, field, card, board.cards)
+        assert refusal is not None and refusal.rule == rule and rule in told_rules()
+        assert board.why_not(field, card) == refusal_text(refusal)
+    refusal = PlanPhase.cover_refusal(s, 0, board.plan, board.cards)
+    assert refusal.rule == "plan.must_cover_field" and refusal.params["n"] == len(board.fields)
+    assert board.problem() == refusal_text(refusal) == f"Cover {len(board.fields)} more fields before you confirm."
+
+
+def test_the_boards_question_agrees_with_the_engines_check_of_the_next_plan_decision():
+    """For the field the engine asks next, a card the board refuses is refused by the engine, and the reverse."""
+    from shogun_tutor.rules.errors import RuleViolation
+    from shogun_tutor.rules.phases.planning import PlanPhase
+    from shogun_tutor.rules.state import Decision
+
+    for chests in (0, 2, 5):
+        game, board = _board()
+        game.state.players[0].chests = chests
+        field = board.fields[0] if chests else "bid"
+        while game.to_decide() == ("plan", 0) and game.state.rules.plan_fields(game.state, 0)[len(
+                game.state.players[0].plan)] != field:  # play the fields before ``field`` with the engine's first choice
+            game.apply(game.legal_decisions()[0])
+        used = set(game.state.players[0].plan.values())
+        for card in [c for c in board.cards if c not in used]:
+            board_says = PlanPhase.placement_refusal(game.state, 0, field, card, board.cards)
+            try:
+                game.check(Decision("plan", 0, field=field, card=card))
+                engine_says = None
+            except RuleViolation as exc:
+                engine_says = exc.rule
+            assert (board_says.rule if board_says else None) == engine_says, (field, card)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.rules.bots import make_bot, play
+from shogun_tutor.bots import make_bot, play
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.record import make_record
 from shogun_tutor.ui.game_panel import GamePanel

@@ -7,7 +7,7 @@ import pytest
 from shogun_tutor import i18n
 from shogun_tutor.rules.battle_setup import battle_in_state
 from shogun_tutor.rules.game import new_game
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.odds import setup_odds
 from shogun_tutor.text import terms
 from shogun_tutor.text.reasons import render as render_reason

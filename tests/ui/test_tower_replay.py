@@ -3,7 +3,7 @@ the demo refuses battles that cannot be fought; every cube stays inside its fram
 
 import pytest
 
-from shogun_tutor.rules.bots import make_bot
+from shogun_tutor.bots import make_bot
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.ui.tower_panel import TowerPanel
 from shogun_tutor.ui.tower_replay import THROW_RULES, inside_before

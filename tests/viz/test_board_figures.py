@@ -10,7 +10,7 @@ import pytest
 from shapely.geometry import Point
 
 from shogun_tutor import i18n
-from shogun_tutor.board import province_graph
+from shogun_tutor.board import play_board, province_graph
 from shogun_tutor.data import BOARD
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.ui.board_panel import BoardPanel
@@ -98,7 +98,7 @@ def test_figures_match_the_graph(side, players, width):
     assert by_name(fig, "sea-out").visible is (len(sea_edges) < 6)  # nothing to draw: not drawn
     hit = by_name(fig, "hit")  # one hover layer: each point names its province, each text is sent once
     assert hit.mode == "none" and set(hit.customdata) == {p.name for p in BOARD.provinces}
-    assert list(hit.meta) == [hover_text(p.name, side, players) for p in BOARD.provinces]
+    assert list(hit.meta) == [hover_text(p.name, play_board(side, players)) for p in BOARD.provinces]
     names = [p.name for p in BOARD.provinces]
     assert all(t == f"%{{meta[{names.index(n)}]}}" for n, t in zip(hit.customdata, hit.hovertemplate))
     assert hit.hoverlabel.namelength == 0  # no name box beside the text
@@ -151,33 +151,33 @@ def test_phone_width_turns_the_board():
 
 # --- hover ------------------------------------------------------------------------------------------
 def test_hover_text_has_the_right_values():
-    text = hover_text("Settsu", "sun", 5)
+    text = hover_text("Settsu", play_board("sun", 5))
     assert "Settsu 摂津" in text and "Purple region" in text and "Tax: 7 · Rice: 3" in text
     assert "Building slots: 1 (0 used, 1 free)" in text
     assert "Neighbours: Harima, Kii, Omi, Tamba,<br>    Yamato" in text
-    izu = hover_text("Izu", "sun", 5)
+    izu = hover_text("Izu", play_board("sun", 5))
     assert "Tax: 6 · Rice: 2" in izu and "Awa-Boso ⚓" in izu and "Shima ⚓" in izu and "Sagami" in izu
     assert "Building slots: 3 (0 used, 3 free)" in izu
-    echizen = hover_text("Echizen", "sun", 5)
+    echizen = hover_text("Echizen", play_board("sun", 5))
     assert "Red region" in echizen and "Moon side: Brown region" in echizen
-    moon = hover_text("Tosa", "moon", 3)
+    moon = hover_text("Tosa", play_board("moon", 3))
     assert "Out of play with three players (⚠ assumed)" in moon and "documented assumption" in moon
-    sun = hover_text("Tosa", "sun", 3)
+    sun = hover_text("Tosa", play_board("sun", 3))
     assert "Out of play with three players" in sun and "assumed" not in sun
 
 
 def test_hover_shows_the_game_state():
     state = fake_state()
-    text = hover_text("Settsu", "sun", 4, state)
+    text = hover_text("Settsu", play_board("sun", 4), state)
     assert "Owner: B Blue · Armies: 4" in text  # seat 0 plays blue here: the colour comes from the state
     assert "Buildings: Castle" in text and "Unrest markers: 1" in text
     assert "Building slots: 1 (1 used, 0 free)" in text
-    yamato = hover_text("Yamato", "sun", 4, state)
+    yamato = hover_text("Yamato", play_board("sun", 4), state)
     assert "Owner: R Red · Armies: 3" in yamato and "Nō theater" in yamato and "Temple" in yamato
-    assert "Neutral" in hover_text("Owari", "sun", 4, state)
+    assert "Neutral" in hover_text("Owari", play_board("sun", 4), state)
     fig = board_figure(state=state)
     # the hover grid holds what the board says (sent once); the token holds the state
-    assert hover_text("Settsu", "sun", 4) in by_name(fig, "hit").meta
+    assert hover_text("Settsu", play_board("sun", 4)) in by_name(fig, "hit").meta
     armies = by_name(fig, "armies")
     token = armies.hovertext[list(armies.text).index("B4")]
     assert "Settsu" in token and "Owner: B Blue · Armies: 4" in token and "Unrest markers: 1" in token
@@ -253,7 +253,7 @@ def test_eight_changed_provinces_are_pointed_out(side):
 
 def test_regions_view_shows_the_majorities():
     state = fake_state()
-    summaries = region_summaries("sun", 4, state)
+    summaries = region_summaries(play_board("sun", 4), state)
     purple = summaries["purple"]
     assert purple[0] == "<b>Purple region</b>"
     # castles in purple: blue (Settsu) 1, red (Kii) 1: a tie, each one point less
@@ -263,7 +263,7 @@ def test_regions_view_shows_the_majorities():
     fig = board_figure(state=state, view="regions")
     boxes = [a for a in fig.layout.annotations if (a.name or "").startswith("region:")]
     assert len(boxes) == 5 and any("tie: BR +2 each" in a.text for a in boxes)
-    bare = region_summaries("moon", 3)
+    bare = region_summaries(play_board("moon", 3))
     assert "Provinces:" in bare["green"][1]
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.rules.bots import RandomBot
+from shogun_tutor.bots import RandomBot
 from shogun_tutor.rules.expansions import court, privileges
 from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.text.explain import privilege_text

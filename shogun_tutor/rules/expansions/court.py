@@ -53,8 +53,8 @@ def on_setup(game) -> None:
         "deck": deck, "display": [None, None, None], "kept": [[] for _ in range(n)], "out": [],
         "cancelled": False, "queue": [], "step": None,
     }
-    game._log("court.setup", officials=OFFICIALS, tower_cards=TOWER_CARDS, privilege_cards=len(deck),
-              amounts_status=CARDS_STATUS)
+    game.log_event("court.setup", officials=OFFICIALS, tower_cards=TOWER_CARDS, privilege_cards=len(deck),
+                   amounts_status=CARDS_STATUS)
 
 
 def on_tower_fill(game, out: dict) -> None:
@@ -64,7 +64,7 @@ def on_tower_fill(game, out: dict) -> None:
         k = min(out.get(seat, 0), d["supply"][seat])
         d["supply"][seat] -= k
         d["hall"][seat] += k
-        game._log("court.fill_officials", seat, armies_out=out.get(seat, 0), officials=k, hall=d["hall"][seat])
+        game.log_event("court.fill_officials", seat, armies_out=out.get(seat, 0), officials=k, hall=d["hall"][seat])
 
 
 def on_round_start(game) -> None:
@@ -73,8 +73,8 @@ def on_round_start(game) -> None:
     d["cancelled"] = False
     drawn = [d["deck"].pop(0) for _ in range(min(3, len(d["deck"])))]
     d["display"] = sorted(drawn, reverse=True) + [None] * (3 - len(drawn))
-    game._log("court.lay_out", cards=list(d["display"]), costs=list(HALL_COSTS), deck=len(d["deck"]),
-              amounts_status=CARDS_STATUS)
+    game.log_event("court.lay_out", cards=list(d["display"]), costs=list(HALL_COSTS), deck=len(d["deck"]),
+                   amounts_status=CARDS_STATUS)
 
 
 def lay_out(numbers: list[int]) -> list[int]:
@@ -92,7 +92,7 @@ def on_round_end(game) -> None:
         if gone:
             d["kept"][seat] = [n for n in kept if n not in gone]
             d["out"].extend(gone)
-            game._log("privilege.immunity_ends", seat, cards=gone)
+            game.log_event("privilege.immunity_ends", seat, cards=gone)
 
 
 # --- planning -------------------------------------------------------------------------------------
@@ -125,20 +125,20 @@ class CourtPhase(Phase):
                     convert(game, seat, f, s.players[seat].plan.get(f))
             d["step"] = "audience"
             d["queue"] = audience_order(d["hall"], s.round.turn_order)
-            game._log("court.audience_order", order=list(d["queue"]), hall=list(d["hall"]))
+            game.log_event("court.audience_order", order=list(d["queue"]), hall=list(d["hall"]))
         while d["queue"]:
             if not any(n is not None for n in d["display"]):
-                game._log("court.display_empty", waiting=list(d["queue"]))
+                game.log_event("court.display_empty", waiting=list(d["queue"]))
                 d["queue"] = []
                 break
             seat = d["queue"].pop(0)
             k = d["hall"][seat]
             d["hall"][seat], d["audience"][seat] = 0, d["audience"][seat] + k
-            game._log("court.audience", seat, officials=d["audience"][seat])
+            game.log_event("court.audience", seat, officials=d["audience"][seat])
             affordable = [n for n, cost in zip(d["display"], HALL_COSTS) if n is not None and cost <= d["audience"][seat]]
             if not affordable:
-                game._log("court.cannot_afford", seat, officials=d["audience"][seat],
-                          cards=[[n, cost] for n, cost in zip(d["display"], HALL_COSTS) if n is not None])
+                game.log_event("court.cannot_afford", seat, officials=d["audience"][seat],
+                               cards=[[n, cost] for n, cost in zip(d["display"], HALL_COSTS) if n is not None])
                 continue
             s.pending = Pending("privilege", seat)
             return
@@ -150,7 +150,7 @@ class CourtPhase(Phase):
         d["out"].extend(left)
         d["display"] = [None, None, None]
         d["step"] = None
-        game._log("court.end", officials_back=back, cards_out=left)
+        game.log_event("court.end", officials_back=back, cards_out=left)
         game.next_phase()
 
     # --- legality ---------------------------------------------------------------------------------
@@ -207,15 +207,15 @@ class CourtPhase(Phase):
             choose_event(game, dec.player, int(pending.action), bool(dec.count))
             return
         if dec.count == 0:
-            game._log("court.pass", dec.player, officials=d["audience"][dec.player])
+            game.log_event("court.pass", dec.player, officials=d["audience"][dec.player])
             return
         slot = d["display"].index(dec.count)
         cost = HALL_COSTS[slot]
         d["audience"][dec.player] -= cost
         d["supply"][dec.player] += cost
         d["display"][slot] = None
-        game._log("court.take", dec.player, card=dec.count, cost=cost, effect=CARDS[dec.count]["effect"],
-                  officials=d["audience"][dec.player], status=CARDS_STATUS)
+        game.log_event("court.take", dec.player, card=dec.count, cost=cost, effect=CARDS[dec.count]["effect"],
+                       officials=d["audience"][dec.player], status=CARDS_STATUS)
         apply_card(game, dec.player, dec.count)
 
 
@@ -230,15 +230,15 @@ def convert(game, seat: int, field: str, card: str | None) -> None:
     d = data(s)
     n = field_armies(field)
     if card is None or (chest_value(card) is not None and not card.startswith(TOWER_CARD_PREFIX)):
-        game._log("court.no_action", seat, field=field, armies=n, card=card)
+        game.log_event("court.no_action", seat, field=field, armies=n, card=card)
         return
     if d["supply"][seat] < n:
-        game._log("court.lapsed", seat, field=field, armies=n, reason="not_enough_officials", officials=d["supply"][seat])
+        game.log_event("court.lapsed", seat, field=field, armies=n, reason="not_enough_officials", officials=d["supply"][seat])
         return
     if card.startswith(TOWER_CARD_PREFIX):
         mine = [c for c in s.tower.tray if c.owner == seat]
         if len(mine) < n:
-            game._log("court.lapsed", seat, field=field, armies=n, reason="not_enough_in_tray", in_tray=len(mine))
+            game.log_event("court.lapsed", seat, field=field, armies=n, reason="not_enough_in_tray", in_tray=len(mine))
             return
         taken = {c.id for c in mine[:n]}
         s.tower.tray = [c for c in s.tower.tray if c.id not in taken]
@@ -248,16 +248,16 @@ def convert(game, seat: int, field: str, card: str | None) -> None:
         prov = card_province(card)
         pv = s.provinces[prov]
         if pv.owner != seat or pv.armies < n + 1:
-            game._log("court.lapsed", seat, prov, field=field, armies=n, reason="leave_one_army",
-                      present=pv.armies if pv.owner == seat else 0)
+            game.log_event("court.lapsed", seat, prov, field=field, armies=n, reason="leave_one_army",
+                           present=pv.armies if pv.owner == seat else 0)
             return
         pv.armies -= n
         s.players[seat].supply += n
         source = "province"
     d["supply"][seat] -= n
     d["hall"][seat] += n
-    game._log("court.convert", seat, prov, field=field, armies=n, source=source, hall=d["hall"][seat],
-              left=s.provinces[prov].armies if prov else len([c for c in s.tower.tray if c.owner == seat]))
+    game.log_event("court.convert", seat, prov, field=field, armies=n, source=source, hall=d["hall"][seat],
+                   left=s.provinces[prov].armies if prov else len([c for c in s.tower.tray if c.owner == seat]))
 
 
 # --- the conservation check --------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ def check(state) -> None:
 
 def rounds_started(state) -> int:
     """How many spring/summer/autumn rounds have begun (each laid out three privilege cards)."""
-    from ..phases.season import SEASONS
+    from ..rules import SEASONS
 
     if state.season == "setup":
         return 0

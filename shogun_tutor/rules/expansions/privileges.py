@@ -62,7 +62,7 @@ class PrivilegeModifier(Modifier):
         s.provinces[prov].unrest -= 1
         d["kept"][seat].remove(self.number)
         d["out"].append(self.number)
-        game._log("privilege.remove_unrest", seat, prov, card=self.number, kept=True, unrest=s.provinces[prov].unrest)
+        game.log_event("privilege.remove_unrest", seat, prov, card=self.number, kept=True, unrest=s.provinces[prov].unrest)
 
     def build_cost(self, building, cost):
         return 0 if self.data["effect"] == "free_building" and self.data["building"] == building else cost
@@ -122,33 +122,33 @@ def apply_card(game, seat: int, number: int) -> None:
         attr = {"chests": "chests", "rice": "rice", "victory_points": "points"}[effect]
         setattr(pl, attr, getattr(pl, attr) + c["amount"])
         d["out"].append(number)
-        game._log("privilege.gain", seat, card=number, effect=effect, amount=c["amount"], total=getattr(pl, attr),
-                  status=CARDS_STATUS)
+        game.log_event("privilege.gain", seat, card=number, effect=effect, amount=c["amount"], total=getattr(pl, attr),
+                       status=CARDS_STATUS)
     elif effect == "armies_to_tray":
         d["out"].append(number)
         if pl.supply < c["amount"]:
-            game._log("privilege.lapsed", seat, card=number, effect=effect, reason="not_enough_armies", supply=pl.supply)
+            game.log_event("privilege.lapsed", seat, card=number, effect=effect, reason="not_enough_armies", supply=pl.supply)
             return
         pl.supply -= c["amount"]
-        s.tower.tray.extend(game._new_cubes(seat, c["amount"], "privilege"))
-        game._log("privilege.armies_to_tray", seat, card=number, armies=c["amount"], in_tray=sum(x.owner == seat for x in s.tower.tray),
-                  status=CARDS_STATUS)
+        s.tower.tray.extend(game.new_cubes(seat, c["amount"], "privilege"))
+        game.log_event("privilege.armies_to_tray", seat, card=number, armies=c["amount"], in_tray=sum(x.owner == seat for x in s.tower.tray),
+                       status=CARDS_STATUS)
     elif effect == "cancel_event":
         d["out"].append(number)
         s.pending = Pending("privilege_event", seat, action=str(number))  # the taker chooses (rulebook: "may")
     elif effect == "immune":
         d["kept"][seat].append(number)
-        game._log("privilege.immune", seat, card=number, against=list(c["against"]), status=CARDS_STATUS)
+        game.log_event("privilege.immune", seat, card=number, against=list(c["against"]), status=CARDS_STATUS)
     else:  # remove_unrest, free_building, free_armies: a province to choose
         options = province_options(s, seat, number)
         if not options:
             if effect == "remove_unrest":
                 d["kept"][seat].append(number)
-                game._log("privilege.kept", seat, card=number, effect=effect)
+                game.log_event("privilege.kept", seat, card=number, effect=effect)
             else:
                 d["out"].append(number)
-                game._log("privilege.lapsed", seat, card=number, effect=effect, reason="no_province",
-                          status=CARDS_STATUS)
+                game.log_event("privilege.lapsed", seat, card=number, effect=effect, reason="no_province",
+                               status=CARDS_STATUS)
             return
         d["out"].append(number)  # used now (the province is the seat's next decision)
         s.pending = Pending("privilege_use", seat, action=str(number), options=options)
@@ -159,9 +159,9 @@ def choose_event(game, seat: int, number: int, set_aside: bool) -> None:
     s = game.state
     if set_aside:
         data(s)["cancelled"] = True
-        game._log("privilege.cancel_event", seat, card=number, event=s.round.event)
+        game.log_event("privilege.cancel_event", seat, card=number, event=s.round.event)
     else:
-        game._log("privilege.keep_event", seat, card=number, event=s.round.event)
+        game.log_event("privilege.keep_event", seat, card=number, event=s.round.event)
 
 
 def use_in_province(game, seat: int, number: int, prov: str) -> None:
@@ -172,20 +172,20 @@ def use_in_province(game, seat: int, number: int, prov: str) -> None:
     c = CARDS[number]
     if c["effect"] == "remove_unrest":
         s.provinces[prov].unrest -= 1
-        game._log("privilege.remove_unrest", seat, prov, card=number, kept=False, unrest=s.provinces[prov].unrest)
+        game.log_event("privilege.remove_unrest", seat, prov, card=number, kept=False, unrest=s.provinces[prov].unrest)
     elif c["effect"] == "free_building":
         d["free_build"] = [seat, number]  # the card is the source of build_cost 0 while it builds
         try:
             build(game, seat, prov, c["building"])
         finally:
             d.pop("free_build", None)
-        game._log("privilege.free_building", seat, prov, card=number, building=c["building"], status=CARDS_STATUS)
+        game.log_event("privilege.free_building", seat, prov, card=number, building=c["building"], status=CARDS_STATUS)
     else:  # free_armies
         pv = s.provinces[prov]
         neutral = pv.owner is None
         s.players[seat].supply -= c["amount"]
         pv.owner, pv.armies = seat, pv.armies + c["amount"]
         if neutral:
-            game._transfer_card(prov, seat)
-        game._log("privilege.free_armies", seat, prov, card=number, armies=c["amount"], took_neutral=neutral,
-                  now=pv.armies, status=CARDS_STATUS)
+            game.transfer_card(prov, seat)
+        game.log_event("privilege.free_armies", seat, prov, card=number, armies=c["amount"], took_neutral=neutral,
+                       now=pv.armies, status=CARDS_STATUS)

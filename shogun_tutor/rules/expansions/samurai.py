@@ -48,14 +48,14 @@ def regions(state, seat: int) -> list[str]:
 
 def on_setup(game) -> None:
     game.state.extra[NAME] = {"top": [0] * game.state.num_players, "turn": 0}
-    game._log("samurai.setup", cards=len(STACK), min_regions=MIN_REGIONS, amounts_status=STATUS)
+    game.log_event("samurai.setup", cards=len(STACK), min_regions=MIN_REGIONS, amounts_status=STATUS)
 
 
 def on_year_start(game) -> None:
     d = data(game.state)
     if any(d["top"]):
         d["top"] = [0] * game.state.num_players
-        game._log("samurai.reset", top=STACK[0])
+        game.log_event("samurai.reset", top=STACK[0])
 
 
 class SamuraiPhase(Phase):
@@ -72,13 +72,13 @@ class SamuraiPhase(Phase):
             seat = s.round.turn_order[d["turn"]]
             held = regions(s, seat)
             if len(held) < MIN_REGIONS:
-                game._log("samurai.not_qualified", seat, regions=len(held), needed=MIN_REGIONS, top=top_card(s, seat))
+                game.log_event("samurai.not_qualified", seat, regions=len(held), needed=MIN_REGIONS, top=top_card(s, seat))
                 d["turn"] += 1
                 continue
             d["top"][seat] += 1
             opts = options(s, seat)
-            game._log("samurai.turn_card", seat, regions=len(held), needed=MIN_REGIONS, top=top_card(s, seat),
-                      options=opts, status=STATUS)
+            game.log_event("samurai.turn_card", seat, regions=len(held), needed=MIN_REGIONS, top=top_card(s, seat),
+                           options=opts, status=STATUS)
             if opts:
                 s.pending = Pending("samurai", seat)
                 return
@@ -106,14 +106,14 @@ class SamuraiPhase(Phase):
         amount = options(s, dec.player)[dec.field]
         if dec.field == "armies_to_tray":
             pl.supply -= amount
-            s.tower.tray.extend(game._new_cubes(dec.player, amount, "samurai"))
+            s.tower.tray.extend(game.new_cubes(dec.player, amount, "samurai"))
             total = sum(c.owner == dec.player for c in s.tower.tray)
         else:
             attr = {"chests": "chests", "rice": "rice", "victory_points": "points"}[dec.field]
             setattr(pl, attr, getattr(pl, attr) + amount)
             total = getattr(pl, attr)
-        game._log("samurai.bonus", dec.player, card=top_card(s, dec.player), option=dec.field, amount=amount,
-                  total=total, status=STATUS)
+        game.log_event("samurai.bonus", dec.player, card=top_card(s, dec.player), option=dec.field, amount=amount,
+                       total=total, status=STATUS)
         d["turn"] += 1
         s.pending = None
 
@@ -137,7 +137,7 @@ def check(state) -> None:
 
 def turned_at_most(state, seat: int) -> int:
     """A seat turns at most one card per round: the rounds of this year whose samurai phase reached him."""
-    from ..phases.season import SEASONS
+    from ..rules import SEASONS
 
     if state.season not in SEASONS:
         return 0 if state.season == "setup" else len(SEASONS)  # the stacks are put back at the next year's start

@@ -5,12 +5,14 @@ Base phases: ``claim`` (draft), ``plan`` (plans, event, bids), ``place`` (turn o
 :attr:`~shogun_tutor.rules.rules.Rules.season` (see ``docs/engine-api.md``).
 """
 
+from ..rules import BASE_PHASES
 from .actions import ActionsPhase
 from .base import Phase
 from .draft import DraftPhase
 from .planning import PlacePhase, PlanPhase
 from .winter import WinterPhase
 
-BASE_PHASES: dict[str, Phase] = {p.id: p for p in (DraftPhase(), PlanPhase(), PlacePhase(), ActionsPhase(), WinterPhase())}
+BASE_PHASES.update({p.id: p for p in (DraftPhase(), PlanPhase(), PlacePhase(), ActionsPhase(), WinterPhase())})
+"""The base game's phases by id, registered in :data:`..rules.BASE_PHASES` (the rules never import the phases)."""
 
 __all__ = ["Phase", "BASE_PHASES", "ActionsPhase", "DraftPhase", "PlacePhase", "PlanPhase", "WinterPhase"]

@@ -54,7 +54,7 @@ class ActionsPhase(Phase):
     def enter(self, game) -> None:
         r = game.state.round
         r.action_index = r.turn_index = 0
-        game._log("action.reveal", action=r.action_cards[0], position=1)
+        game.log_event("action.reveal", action=r.action_cards[0], position=1)
 
     # --- legality -----------------------------------------------------------------------
     def context(self, game, pending):
@@ -91,7 +91,7 @@ class ActionsPhase(Phase):
         p = s.pending
         s.pending = None
         if d.target is None:
-            game._log("move.none", d.player, p.province, action=p.action)
+            game.log_event("move.none", d.player, p.province, action=p.action)
         else:
             move(game, d.player, p.action, p.province, d.target, d.count)
         next_turn(game)
@@ -100,9 +100,7 @@ class ActionsPhase(Phase):
         s = game.state
         r = s.round
         if r.action_index >= len(r.action_cards):
-            from .season import end_round
-
-            end_round(game)
+            game.next_phase()  # the last action of the round: the flow ends it
             return
         action = r.action_cards[r.action_index]
         seat = r.turn_order[r.turn_index]
@@ -114,7 +112,7 @@ class ActionsPhase(Phase):
         prov = card_province(card)
         if s.provinces[prov].owner != seat or card in pl.handed_over:
             # the card was handed over at once when the province changed hands (even if won back since)
-            game._log("action.lapsed", seat, prov, action=action, reason="province_lost")
+            game.log_event("action.lapsed", seat, prov, action=action, reason="province_lost")
             next_turn(game)
             return
         if action in MOVE_ACTIONS:
@@ -124,11 +122,11 @@ class ActionsPhase(Phase):
             pend = Pending("move", seat, province=prov, action=action)
             if not move_targets(game, pend):
                 if action == "army1_move":
-                    game._log("move.none", seat, prov, action=action, reason="no_own_neighbour_or_one_army")
+                    game.log_event("move.none", seat, prov, action=action, reason="no_own_neighbour_or_one_army")
                 else:
-                    game._log("action.lapsed", seat, prov, action=action, reason="no_move_possible",
-                              armies=s.provinces[prov].armies,
-                              immune=modifiers.immune_neighbours(s, seat, prov, action))
+                    game.log_event("action.lapsed", seat, prov, action=action, reason="no_move_possible",
+                                   armies=s.provinces[prov].armies,
+                                   immune=modifiers.immune_neighbours(s, seat, prov, action))
                 next_turn(game)
                 return
             s.pending = pend
@@ -144,7 +142,7 @@ def next_turn(game) -> None:
         r.turn_index = 0
         r.action_index += 1
         if r.action_index < len(r.action_cards):
-            game._log("action.reveal", action=r.action_cards[r.action_index], position=r.action_index + 1)
+            game.log_event("action.reveal", action=r.action_cards[r.action_index], position=r.action_index + 1)
 
 
 # --- the actions ------------------------------------------------------------------------------
@@ -154,27 +152,27 @@ def build(game, seat: int, prov: str, building: str) -> None:
     slots = game.graph.nodes[prov]["building_slots"]
     cost = modifiers.build_cost(s, seat, building)
     if building in pv.buildings:
-        game._log("action.lapsed", seat, prov, action=building, reason="already_built")
+        game.log_event("action.lapsed", seat, prov, action=building, reason="already_built")
         return
     if len(pv.buildings) >= slots:
-        game._log("action.lapsed", seat, prov, action=building, reason="no_free_slot", slots=slots)
+        game.log_event("action.lapsed", seat, prov, action=building, reason="no_free_slot", slots=slots)
         return
     if s.buildings_left[building] <= 0:
-        game._log("action.lapsed", seat, prov, action=building, reason="no_building_left")
+        game.log_event("action.lapsed", seat, prov, action=building, reason="no_building_left")
         return
     pl = s.players[seat]
     if pl.chests < cost:
-        game._log("action.lapsed", seat, prov, action=building, reason="not_enough_chests", cost=cost, chests=pl.chests)
+        game.log_event("action.lapsed", seat, prov, action=building, reason="not_enough_chests", cost=cost, chests=pl.chests)
         return
     pl.chests -= cost
     pv.buildings.append(building)
     s.buildings_left[building] -= 1
-    game._log("action.build", seat, prov, building=building, cost=cost, slots=slots,
-              used_slots=len(pv.buildings), chests=pl.chests)
+    game.log_event("action.build", seat, prov, building=building, cost=cost, slots=slots,
+                   used_slots=len(pv.buildings), chests=pl.chests)
     source = modifiers.after_build(s, seat, building)
     if source is not None and pv.unrest > 0:
         pv.unrest -= 1
-        game._log("event.theater_removes_unrest", seat, prov, event=s.round.event, unrest=pv.unrest)
+        game.log_event("event.theater_removes_unrest", seat, prov, event=s.round.event, unrest=pv.unrest)
 
 
 def place_armies(game, seat: int, prov: str, action: str) -> bool:
@@ -186,17 +184,17 @@ def place_armies(game, seat: int, prov: str, action: str) -> bool:
     needed, steps = modifiers.armies_needed(s, seat, action)
     cost = COMPONENTS.action(action).cost
     if pl.supply < needed:
-        game._log("action.lapsed", seat, prov, action=action, reason="not_enough_armies", needed=needed, supply=pl.supply)
+        game.log_event("action.lapsed", seat, prov, action=action, reason="not_enough_armies", needed=needed, supply=pl.supply)
         return False
     if pl.chests < cost:
-        game._log("action.lapsed", seat, prov, action=action, reason="not_enough_chests", cost=cost, chests=pl.chests)
+        game.log_event("action.lapsed", seat, prov, action=action, reason="not_enough_chests", cost=cost, chests=pl.chests)
         return False
     amount, more = modifiers.armies_to_place(s, seat, action, needed, pl.supply)
     pl.chests -= cost
     pl.supply -= amount
     s.provinces[prov].armies += amount
-    game._log("action.armies", seat, prov, action=action, base=base, steps=steps + more, placed=amount, cost=cost,
-              armies=s.provinces[prov].armies)
+    game.log_event("action.armies", seat, prov, action=action, base=base, steps=steps + more, placed=amount, cost=cost,
+                   armies=s.provinces[prov].armies)
     return True
 
 
@@ -207,7 +205,7 @@ def income(game, seat: int, prov: str, action: str) -> None:
     if pv.unrest > 0:
         kept = revolt(game, seat, prov, farmers=pv.unrest, extra=0, cause=action)
         if not kept:
-            game._log("action.lapsed", seat, prov, action=action, reason="revolt_lost")
+            game.log_event("action.lapsed", seat, prov, action=action, reason="revolt_lost")
             return
     base = game.graph.nodes[prov]["tax" if action == "tax" else "rice"]
     amount, steps = modifiers.income(s, seat, action, base)
@@ -216,8 +214,8 @@ def income(game, seat: int, prov: str, action: str) -> None:
     else:
         pl.rice += amount
     pv.unrest += 1
-    game._log("action.income", seat, prov, action=action, base=base, steps=steps, amount=amount,
-              total=pl.chests if action == "tax" else pl.rice, unrest=pv.unrest)
+    game.log_event("action.income", seat, prov, action=action, base=base, steps=steps, amount=amount,
+                   total=pl.chests if action == "tax" else pl.rice, unrest=pv.unrest)
     absorber = modifiers.unrest_absorber(s, seat)
     if absorber is not None:
         absorber.absorb(game, seat, prov)
@@ -229,7 +227,7 @@ def move(game, seat: int, action: str, src: str, dst: str, n: int) -> None:
     sp.armies -= n
     if tp.owner == seat:
         tp.armies += n
-        game._log("move.armies", seat, src, target=dst, armies=n, action=action, left=sp.armies, now=tp.armies)
+        game.log_event("move.armies", seat, src, target=dst, armies=n, action=action, left=sp.armies, now=tp.armies)
         return
     battle(game, seat, action, src, dst, n)
 

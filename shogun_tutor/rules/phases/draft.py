@@ -23,8 +23,8 @@ class DraftPhase(Phase):
         if all(not pl.groups for pl in s.players):
             s.card_supply = sorted(s.draft.deck + s.draft.face_up)
             s.draft.deck, s.draft.face_up = [], []
-            game._log("claim.done", neutral=len(s.card_supply))
-            after_claims(game)
+            game.log_event("claim.done", neutral=len(s.card_supply))
+            game.next_phase()  # the flow fills the tower and begins the first year
             return
         seat = s.draft.turn % s.num_players
         if not s.players[seat].groups:
@@ -70,7 +70,7 @@ class DraftPhase(Phase):
             old = list(s.draft.face_up)
             s.draft.deck.extend(old)
             s.draft.face_up = [s.draft.deck.pop(0), s.draft.deck.pop(0)]
-            game._log("claim.redraw", d.player, replaced=old, new=list(s.draft.face_up))
+            game.log_event("claim.redraw", d.player, replaced=old, new=list(s.draft.face_up))
             pl.last_offer = []  # once per turn
             return  # the same player now claims
         pl.last_offer = list(s.draft.face_up)
@@ -87,17 +87,9 @@ class DraftPhase(Phase):
         pv.owner, pv.armies = d.player, group
         pl.supply -= group
         pl.hand.append(card)
-        game._log("claim.province", d.player, prov, source=d.field, card=card, armies=group)
+        game.log_event("claim.province", d.player, prov, source=d.field, card=card, armies=group)
         s.pending = None
         s.draft.turn += 1
-
-
-def after_claims(game) -> None:
-    """Every province is placed: fill the tower, then the first year begins."""
-    from .season import start_year
-
-    fill_tower(game)
-    start_year(game)
 
 
 def fill_tower(game) -> None:
@@ -108,7 +100,7 @@ def fill_tower(game) -> None:
     for seat, k in setup.from_supply:
         s.players[seat].supply -= k
     s.farmer_supply -= setup.farmers_from_supply
-    cubes = [c for owner, n in setup.groups for c in game._new_cubes(owner, n, "fill")]
+    cubes = [c for owner, n in setup.groups for c in game.new_cubes(owner, n, "fill")]
     result = game.tower_model.throw(s.tower, cubes, game.rng)
     out = result.out_by_owner()
     for c in s.tower.tray:
@@ -117,7 +109,7 @@ def fill_tower(game) -> None:
         else:
             s.players[c.owner].supply += 1
     s.tower.tray = []
-    game._log(
+    game.log_event(
         "setup.tower_fill",
         thrown={"armies_each": COMPONENTS.tower_fill_armies_each, "farmers": COMPONENTS.tower_fill_farmers},
         came_out={("farmers" if k is None else str(k)): v for k, v in out.items()},

@@ -25,8 +25,8 @@ class PlanPhase(Phase):
             if len(pl.plan) < len(s.rules.plan_fields(s, pl.seat)):
                 s.pending = Pending("plan", pl.seat)
                 return
-            game._log("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None],
-                      plan=dict(pl.plan))  # the whole plan: a record's log then pins every plan decision
+            game.log_event("plan.done", pl.seat, empty_fields=[f for f, c in pl.plan.items() if c is None],
+                           plan=dict(pl.plan))  # the whole plan: a record's log then pins every plan decision
             s.round.planner += 1
         draw_event(game)
         reveal_bids(game)
@@ -71,6 +71,41 @@ class PlanPhase(Phase):
             return E.BidTooHigh(f"a bid of {chest_value(d.card)} chests, but only {chests} in the war chest")
         return E.CardNotAvailable(f"{d.card!r} is not an unused card of this player")
 
+    # --- a plan in the making, in any order (a planning board's questions) -----------------------------
+    @classmethod
+    def placement_refusal(cls, state, seat: int, field: str, card: str, cards=None) -> "E.RuleViolation | None":
+        """Why ``card`` may not go on ``field`` of ``seat``'s plan, whatever is planned elsewhere, or None.
+
+        The plan decisions come in the engine's order; a board lets the player cover the fields in any
+        order and sends the plan at the end. ``cards``: the cards the seat plans with (default: the hand,
+        the war-chest cards and an expansion's plan cards)."""
+        pl = state.players[seat]
+        if field not in state.rules.plan_fields(state, seat):
+            return E.NotAPlanField(f"{field!r} is not a plan field of seat {seat}")
+        if field in pl.plan:
+            return E.FieldAlreadyPlanned(f"the field {field!r} is already planned")
+        if cards is None:
+            extra = list(state.rules.plan_cards(state, seat)) if state.rules.expansions else []
+            cards = sorted(pl.hand) + list(CHEST_CARDS) + extra
+        if card not in cards:
+            if is_chest_like(card) and card not in CHEST_CARDS:
+                return E.NoSuchCard(f"{card!r} is not a war-chest card; they are {', '.join(CHEST_CARDS)}")
+            return E.CardNotAvailable(f"{card!r} is not a card of this player")
+        if field == "bid" and cls.too_high(card, pl.chests):
+            return E.BidTooHigh(f"a bid of {chest_value(card)} chests, but only {pl.chests} in the war chest",
+                                bid=chest_value(card), chests=pl.chests)
+        return None
+
+    @staticmethod
+    def cover_refusal(state, seat: int, plan, cards) -> "E.RuleViolation | None":
+        """Why a plan in the making (``plan``: field -> card) cannot be sent yet, or None: a field may stay
+        empty only while there are fewer ``cards`` than fields (``params["n"]``: how many more to cover)."""
+        fields = state.rules.plan_fields(state, seat)
+        left = len([f for f in fields if f not in plan]) - max(0, len(fields) - len(cards))
+        if left > 0:
+            return E.EmptyFieldNotAllowed(f"{left} more field(s) must be covered while cards are left", n=left)
+        return None
+
     def execute(self, game, d) -> None:
         game.state.players[d.player].plan[d.field] = d.card
         game.state.pending = None
@@ -82,8 +117,8 @@ def draw_event(game) -> None:
     game.rng.shuffle(pool)
     s.round.event = pool[0]
     s.events_face_up.remove(s.round.event)
-    game._log("round.event", event=s.round.event, effect=COMPONENTS.event(s.round.event).effect,
-              remaining=list(s.events_face_up))
+    game.log_event("round.event", event=s.round.event, effect=COMPONENTS.event(s.round.event).effect,
+                   remaining=list(s.events_face_up))
 
 
 def reveal_bids(game) -> None:
@@ -109,7 +144,7 @@ def reveal_bids(game) -> None:
     ties: dict = {}
     for r in ranks:
         ties.setdefault(r[0], []).append(r[1])
-    game._log(
+    game.log_event(
         "order.bids",
         bids=[{"player": r[1], "kind": r[2], "chests": r[3]} for r in sorted(ranks, key=lambda r: r[1])],
         pick_order=list(s.round.pick_order),
@@ -130,8 +165,8 @@ class PlacePhase(Phase):
                 s.pending = Pending("place", seat)
                 return
         s.round.turn_order = sorted(range(s.num_players), key=lambda seat: s.players[seat].place)
-        game._log("order.turn_order", turn_order=list(s.round.turn_order),
-                  specials={str(p.seat): p.special for p in s.players})
+        game.log_event("order.turn_order", turn_order=list(s.round.turn_order),
+                       specials={str(p.seat): p.special for p in s.players})
         game.next_phase()
 
     def context(self, game, pending):
@@ -152,5 +187,5 @@ class PlacePhase(Phase):
         pl = s.players[d.player]
         pl.place = d.count
         pl.special = s.round.specials[d.count]
-        game._log("order.pick_place", d.player, place=d.count + 1, special=pl.special)
+        game.log_event("order.pick_place", d.player, place=d.count + 1, special=pl.special)
         s.pending = None

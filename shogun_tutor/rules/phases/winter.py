@@ -6,7 +6,7 @@ from ...data import COMPONENTS
 from .. import errors as E
 from ..combat import revolt
 from ..decisions import Decision, Pending
-from ..scoring import score, winners
+from ..scoring import score
 from .base import Phase
 from .draft import card_province
 
@@ -28,9 +28,9 @@ class WinterPhase(Phase):
             provinces = s.player_provinces(seat)
             shortfall = max(0, len(provinces) - pl.rice)
             row = COMPONENTS.revolt_row(shortfall)
-            game._log("winter.rice", seat, event=winter_card, rice_before=before, loss=loss, rice=pl.rice,
-                      provinces=len(provinces), shortfall=shortfall,
-                      revolts=row.provinces if row else 0, extra_farmers=row.extra_farmers if row else 0)
+            game.log_event("winter.rice", seat, event=winter_card, rice_before=before, loss=loss, rice=pl.rice,
+                           provinces=len(provinces), shortfall=shortfall,
+                           revolts=row.provinces if row else 0, extra_farmers=row.extra_farmers if row else 0)
             if row:
                 s.winter.queue.append(seat)
         s.phase = "winter"
@@ -39,6 +39,7 @@ class WinterPhase(Phase):
         s = game.state
         if not s.winter.queue:
             score_winter(game)
+            game.next_phase()  # the flow ends the game or begins the next year
             return
         seat = s.winter.queue.pop(0)
         pl = s.players[seat]
@@ -50,7 +51,7 @@ class WinterPhase(Phase):
         drawn = [card_province(c) for c in game.rng.sample(cards, min(row.provinces, len(cards)))]
         left = (seat + 1) % s.num_players
         # the log keeps its own copy: the pending decision below consumes ``drawn``
-        game._log("winter.revolts_drawn", seat, drawn_by=left, provinces=list(drawn), extra_farmers=row.extra_farmers)
+        game.log_event("winter.revolts_drawn", seat, drawn_by=left, provinces=list(drawn), extra_farmers=row.extra_farmers)
         for prov in drawn:
             s.winter.revolts[prov] = row.extra_farmers
         if len(drawn) == 1:
@@ -85,14 +86,12 @@ def winter_revolt(game, seat: int, prov: str) -> None:
     extra = s.winter.revolts.pop(prov)
     pv = s.provinces[prov]
     if pv.owner != seat:  # lost earlier this winter: nothing left to fight for
-        game._log("winter.revolt_void", seat, prov)
+        game.log_event("winter.revolt_void", seat, prov)
         return
     revolt(game, seat, prov, farmers=pv.unrest, extra=extra, cause="winter")
 
 
 def score_winter(game) -> None:
-    from .season import start_year
-
     s = game.state
     owners = {n: p.owner for n, p in s.provinces.items()}
     buildings = {n: list(p.buildings) for n, p in s.provinces.items()}
@@ -107,23 +106,11 @@ def score_winter(game) -> None:
         "players": [{"seat": p.seat, "rice": p.rice, "chests": p.chests, "points": p.points} for p in s.players],
         "scoring": result,
     })
-    game._log("winter.scoring", year=s.year, players=result["players"], regions=result["regions"],
-              points=[p.points for p in s.players])
+    game.log_event("winter.scoring", year=s.year, players=result["players"], regions=result["regions"],
+                   points=[p.points for p in s.players])
     for pv in s.provinces.values():
         pv.unrest = 0
     for pl in s.players:
         pl.rice = 0
     s.events_used.extend(s.events_face_up)
     s.events_face_up = []
-    if s.year >= COMPONENTS.years:
-        s.winners = winners([p.points for p in s.players], [p.chests for p in s.players])
-        s.phase, s.season = "end", "end"
-        s.pending = None
-        game._log("game.end", points=[p.points for p in s.players], chests=[p.chests for p in s.players],
-                  winners=list(s.winners))
-        return
-    game._log("year.end", year=s.year)
-    s.year += 1
-    for pl in s.players:
-        pl.place = None
-    start_year(game)

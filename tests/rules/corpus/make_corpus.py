@@ -12,7 +12,7 @@ import json
 import lzma
 from pathlib import Path
 
-from shogun_tutor.rules.bots import make_bot, play
+from shogun_tutor.bots import make_bot, play
 from shogun_tutor.rules.game import new_game
 from shogun_tutor.rules.record import make_record
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from shogun_tutor.rules.bots import BOTS, play
+from shogun_tutor.bots import BOTS, play
 
 HeuristicBot = BOTS["heuristic-v1"]  # the heuristic bot of the engine before the restructuring
 from shogun_tutor.rules.game import Game, new_game

@@ -21,7 +21,7 @@ import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...data import COMPONENTS
+from ..data import COMPONENTS
 
 #: at most this many provinces are tried in the harvest sequences (the richest ones)
 CANDIDATES = 6

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from ...data import COMPONENTS
-from ..game import Game
-from ..state import Decision, chest_value
-from ..expansions import bot as expansion_bot
+from ..data import COMPONENTS
+from ..rules.game import Game
+from ..rules.state import Decision, chest_value
+from . import expansion as expansion_bot
 from .base import Reason, card_province
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
@@ -133,10 +133,10 @@ class HeuristicBot:
         vals = plan.special_values
 
         def value(d: Decision) -> tuple[float, int]:
-            return (vals.get(s.specials[d.count], 0.0) + 0.08 * (len(s.specials) - d.count), -d.count)
+            return (vals.get(s.round.specials[d.count], 0.0) + 0.08 * (len(s.round.specials) - d.count), -d.count)
 
         best = max(options, key=value)
-        sp = s.specials[best.count]
+        sp = s.round.specials[best.count]
         if vals.get(sp, 0.0) > 0:
             return best, Reason("place_special", place=best.count + 1, special=sp)
         return best, Reason("place_order", place=best.count + 1)
@@ -156,9 +156,9 @@ class HeuristicBot:
         season_i = SEASONS.index(s.season)
         winters_left = COMPONENTS.years - s.year + 1
         last_round = s.year == COMPONENTS.years and season_i == len(SEASONS) - 1
-        effects = [COMPONENTS.event(s.event).effect] if s.event else []
+        effects = [COMPONENTS.event(s.round.event).effect] if s.round.event else []
         # the rice actions still to come this year: the later rounds', and this round's if not yet carried out
-        rounds_left = len(SEASONS) - season_i - 1 + (1 if "rice" in s.action_cards[s.action_index + 1:] else 0)
+        rounds_left = len(SEASONS) - season_i - 1 + (1 if "rice" in s.round.action_cards[s.round.action_index + 1:] else 0)
         provs = sorted(card_province(c) for c in s.players[seat].hand)
         rice_need = harvest_plan(game, seat, provs, rounds_left).gap
 
@@ -202,11 +202,11 @@ class HeuristicBot:
         def claim_value(d: Decision) -> tuple[float, str, int]:
             if d.field == "deck":
                 return 4.5 + 0.1 * pl.groups[d.count], d.field, d.count
-            node = game.graph.nodes[card_province(s.draft_face_up[int(d.field[2:])])]
+            node = game.graph.nodes[card_province(s.draft.face_up[int(d.field[2:])])]
             return node["tax"] + node["rice"] + 0.1 * pl.groups[d.count], d.field, d.count
 
         best = max(claims, key=claim_value)
         if best.field == "deck":
             return best, Reason("claim_deck", armies=pl.groups[best.count])
-        prov = card_province(s.draft_face_up[int(best.field[2:])])
+        prov = card_province(s.draft.face_up[int(best.field[2:])])
         return best, Reason("claim", province=prov, armies=pl.groups[best.count])

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .court import COURT_FIELDS, TOWER_CARD_IDS, field_armies
-from .privileges import CARDS
+from ..rules.expansions.court import COURT_FIELDS, TOWER_CARD_IDS, field_armies
+from ..rules.expansions.privileges import CARDS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..decisions import Decision
-    from ..game import Game
+    from ..rules.decisions import Decision
+    from ..rules.game import Game
 
 # what one unit of each gain is worth to the bot (victory points are what wins)
 WORTH = {"victory_points": 3.0, "chests": 0.8, "rice": 0.9, "armies_to_tray": 0.6}
@@ -81,7 +81,7 @@ def _planned(s, seat: int, field: str) -> str | None:
 def event_effect(game: "Game", seat: int) -> tuple[float, str]:
     """What this round's event card is worth to ``seat`` against its rivals (its own plan; rivals' buildings),
     in rough points: below 0 it hurts the seat, so card 1 sets it aside. Returns (worth, what decides it)."""
-    from ...data import COMPONENTS
+    from ..data import COMPONENTS
 
     s = game.state
     nodes = game.graph.nodes
@@ -145,7 +145,7 @@ def decide(game: "Game", seat: int, kind: str, options: list["Decision"]) -> "De
             return pv.armies - _threat(game, seat, o.province) + 0.1 * (node["tax"] + node["rice"])
         return max(options, key=value)
     if kind == "samurai":
-        from .samurai import options as shown
+        from ..rules.expansions.samurai import options as shown
 
         amounts = shown(s, seat)
         return max(options, key=lambda o: WORTH[o.field] * amounts[o.field])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...data import COMPONENTS
+from ..data import COMPONENTS
 
 COST = {a.id: a.cost for a in COMPONENTS.actions}
 #: what a province more costs at a later year's winter that its harvests cannot feed (points)
@@ -20,7 +20,7 @@ MEAN_LOSS = sum(e.winter_rice_loss for e in COMPONENTS.events) / len(COMPONENTS.
 def attack_odds(moved: int, defenders: int, farmers: int, neutral: bool) -> tuple[float, float]:
     """(chance to win, chance of a draw) for ``moved`` attackers, from the tower model's odds
     on a typical filled tower (seeded: the same numbers in every process)."""
-    from ..odds import battle_odds
+    from ..rules.odds import battle_odds
 
     moved, defenders = min(moved, 20), min(defenders, 20)
     if neutral:
@@ -34,7 +34,7 @@ def attack_odds(moved: int, defenders: int, farmers: int, neutral: bool) -> tupl
 
 @lru_cache(maxsize=1)
 def _typical_tower():
-    from ..game import new_game
+    from ..rules.game import new_game
 
     return new_game(players=4, seed=0, history=False).state.tower
 
@@ -151,9 +151,9 @@ ODDS_THRESHOLD = 0.30
 
 def active_effects(s) -> list[str]:
     """The effect of this round's event card, unless it is set aside (privilege card 1)."""
-    from ..modifiers import event_sources
+    from ..rules.modifiers import event_sources
 
-    return [COMPONENTS.event(s.event).effect] if s.event and event_sources(s) else []
+    return [COMPONENTS.event(s.round.event).effect] if s.round.event and event_sources(s) else []
 
 
 def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
@@ -169,6 +169,6 @@ def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
 
 def last_round(s) -> bool:
     """The game's last round: armies left over after it score nothing."""
-    from .plan import SEASONS
+    from ..rules.rules import SEASONS
 
     return s.year == COMPONENTS.years and s.season == SEASONS[-1]

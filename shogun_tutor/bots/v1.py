@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
-from ..state import Decision
+from ..rules.game import Game
+from ..rules.state import Decision
 from .base import Reason
-from ..expansions import bot as expansion_bot
+from . import expansion as expansion_bot
 
 
 class HeuristicBotV1:
@@ -134,7 +134,7 @@ class HeuristicBotV1:
             def claim_value(d):
                 if d.field == "deck":
                     return 4.5 + 0.1 * s.players[seat].groups[d.count]
-                prov = _card_of(s.draft_face_up[int(d.field[2:])])
+                prov = _card_of(s.draft.face_up[int(d.field[2:])])
                 node = game.graph.nodes[prov]
                 return node["tax"] + node["rice"] + 0.1 * s.players[seat].groups[d.count]
             return max((d for d in options if d.kind == "claim"), key=claim_value)

@@ -12,67 +12,13 @@ The knobs of a plan are a :class:`Style` (the strong bot searches over variants)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ...data import BUILDINGS, COMPONENTS
-from ..game import Game
+from ..data import BUILDINGS, COMPONENTS
+from ..rules.game import Game
 from .base import Reason, card_province
-from .rice import Harvest, harvest_plan, loss_ahead
+from .plan_cards import cover_fields
+from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, SEASONS, Plan, Season, Style, reduced_by
+from .rice import harvest_plan, loss_ahead
 from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance
-
-SEASONS = COMPONENTS.seasons[:-1]  # the three action rounds; the last season is winter
-ARMY_ACTIONS = tuple(a for a in COMPONENTS.action_amounts)  # armies5, armies3, army1_move
-BATTLE_ACTIONS = ("battle_a", "battle_b")
-INCOME_ACTIONS = ("rice", "tax")
-MAX_CHEST_CARD = max(COMPONENTS.war_chest_cards)
-
-
-@dataclass(frozen=True)
-class Style:
-    """Knobs of the plan (the strong bot searches over variants of these)."""
-
-    aggression: float = 0.0  # added to every attack's value
-    build_bias: float = 0.0  # added to every building's value
-    defence_bias: float = 0.0  # added to every army placement's value
-    chest_value: float = 0.4  # points one chest is worth before the last round
-    bid: int | None = None  # force a chest bid of this many chests (None: decide)
-    rice_margin: int = 0  # extra rice wanted beyond the worst winter loss
-
-
-@dataclass
-class Plan:
-    cards: dict[str, str | None] = field(default_factory=dict)
-    reasons: dict[str, Reason] = field(default_factory=dict)
-    special_values: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass
-class Season:
-    """What a seat's plan is made from (read once from the state)."""
-
-    game: Game
-    seat: int
-    style: Style
-    provs: list[str]
-    card: dict[str, str]
-    rounds_left: int
-    last_round: bool
-    winters_left: int
-    cv: float  # what one chest is worth now
-    effects: list[str]
-    open_cards: list[str]
-    threats: dict[str, int]
-    amounts: dict[str, int]
-    harvest: Harvest
-
-    @property
-    def state(self):
-        return self.game.state
-
-    @property
-    def player(self):
-        return self.game.state.players[self.seat]
-
 
 def season_of(game: Game, seat: int, style: Style) -> Season:
     s = game.state
@@ -93,13 +39,11 @@ def season_of(game: Game, seat: int, style: Style) -> Season:
     threats = {p: threat(p) for p in provs}
     return Season(game, seat, style, provs, {p: nodes[p]["card"] for p in provs}, rounds_left, last_round,
                   COMPONENTS.years - s.year + 1, 0.02 if last_round else style.chest_value, effects,
-                  list(s.action_cards[:5]), threats, amounts,
+                  list(s.round.action_cards[:5]), threats, amounts,
                   harvest_plan(game, seat, provs, rounds_left, style.rice_margin))
 
 
 def make_plan(game: Game, seat: int, style: Style) -> Plan:
-    from .plan_cards import cover_fields
-
     ss = season_of(game, seat, style)
     used: dict[str, str] = {}  # field -> province
     reasons: dict[str, Reason] = {}
@@ -244,17 +188,6 @@ def _action_options(ss: Season):
                 "build", building=b, province=p, cost=COST[b], points=round(v))))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     return options, battle_sources
-
-
-def reduced_by(ss: Season, act: str) -> dict:
-    """When an event card still face up may cut the army action ``act`` this round (the plan counts the fewer
-    armies): the card's own number, the action and the event, for a reason that names both numbers (issue 21:
-    "3 armies" was said on the "Place 5 armies" field); else nothing."""
-    card = COMPONENTS.action_amounts[act]
-    if ss.amounts.get(act, card) >= card:
-        return {}
-    event = next(e for e in ss.state.events_face_up if COMPONENTS.event(e).effect == "armies_reduced")
-    return {"card": card, "event": event}
 
 
 def _take_affordable(ss: Season, options, used: dict[str, str], reasons: dict[str, Reason], tax_income: int) -> None:

@@ -4,11 +4,11 @@ and the fillers on the fields nobody wanted (the other chest cards first, then s
 
 from __future__ import annotations
 
-from ...data import BUILDINGS, COMPONENTS
-from ..expansions import bot as expansion_bot
-from ..state import PLAN_FIELDS, chest_card, chest_value
+from ..data import BUILDINGS, COMPONENTS
+from . import expansion as expansion_bot
+from ..rules.state import PLAN_FIELDS, chest_card, chest_value
 from .base import Reason, card_province
-from .plan import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, Plan, Season, reduced_by
+from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, Plan, Season, reduced_by
 from .values import COST, _best_special, _worst_case_balance
 
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 import statistics
 
-from ...data import COMPONENTS
-from ..game import Game
-from ..scoring import score
-from ..tower import tower_model_from_dict
+from ..data import COMPONENTS
+from ..rules.game import Game
+from ..rules.scoring import score
+from ..rules.tower import tower_model_from_dict
 from .base import Reason
 from .heuristic import SEASONS, HeuristicBot, Style
 from .values import ODDS_THRESHOLD, attack_chance, last_round
@@ -301,18 +301,18 @@ class StrongBot:
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
         if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
-            done = s.action_index + 1 if s.phase == "actions" else 0
-            hidden_fields = [f for f in s.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
+            done = s.round.action_index + 1 if s.phase == "actions" else 0
+            hidden_fields = [f for f in s.round.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
             for o in range(n):
                 if o != seat and s.players[o].plan:
                     guess = bots[o].plan_for(sim, o).cards
                     for f in hidden_fields:
                         if f in s.players[o].plan and f in guess:
                             s.players[o].plan[f] = guess[f]
-            first_hidden = max(5, s.action_index + 1) if s.phase == "actions" else 5
-            hidden = s.action_cards[first_hidden:]
+            first_hidden = max(5, s.round.action_index + 1) if s.phase == "actions" else 5
+            hidden = s.round.action_cards[first_hidden:]
             rng.shuffle(hidden)
-            s.action_cards[first_hidden:] = hidden
+            s.round.action_cards[first_hidden:] = hidden
         start = (s.year, s.season)
         through_winter = s.season == SEASONS[-1]
         if first is not None:

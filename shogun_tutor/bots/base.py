@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
-from ..game import Game
-from ..state import Decision
+from ..rules.game import Game
+from ..rules.state import Decision
 
 
 @dataclass(frozen=True)
