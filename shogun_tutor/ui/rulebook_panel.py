@@ -52,6 +52,8 @@ class RulebookPanel:
         self.screen = 0
         self._drawn: str | None = None  # the chapter whose visual and try-its are shown
         self._tryits: dict[str, TryIt] = {}
+        self._shown_tryit: TryIt | None = None
+        self._table: w.HTML | None = None
         self._board = None
         self._tower = None
         self._court: w.HTML | None = None
@@ -68,7 +70,7 @@ class RulebookPanel:
         self.text.add_class("shogun-chapter-text")
         self.scenario_pick = w.ToggleButtons(style={"button_width": "auto"})
         self.tryit_box = w.VBox()
-        self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px"))
+        self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px", flex_flow="column"))
         self.visual_box.add_class("shogun-chapter-visual")
         nav = w.HBox([self.chapters, self.prev_button, self.position, self.next_button, self.teacher],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -103,6 +105,7 @@ class RulebookPanel:
             self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
         self._render_text()
         if changed:
+            self._shown_tryit = None  # the try-its of the new chapter are placed after its visual
             self._render_visual()
         if changed or before != self.scenario_ids():  # a card's screen has its own try-its
             self._render_tryits()
@@ -192,7 +195,10 @@ class RulebookPanel:
             from .welcome import year_html
             self.visual_box.children = [w.HTML(year_html())]
         elif kind.startswith("table:"):
-            self.visual_box.children = [w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")]
+            # the table, and below it the map of a try-it played on the map (see _show_tryit)
+            self._table = w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")
+            self.visual_box.children = [self._table]
+            self._place_map()
         elif kind == "tower":
             self.visual_box.children = [self._tower_widget()]
         elif kind in ("court", "samurai"):  # drawn from the try-it's position (see _on_state)
@@ -239,9 +245,8 @@ class RulebookPanel:
             from ..viz.tower import tower_state_cubes
             from .tower_panel import draw_cubes
             draw_cubes(self._tower, tower_state_cubes(state.tower), len(state.tower.levels))
-        elif self.current.visual == "board" and self._board is not None:
-            from ..viz.board import highlight_from_event
-            self._board.set_state(state, highlight_from_event(last_event) if last_event else None)
+        # the board (the chapter's or the try-it's own) is drawn by the try-it itself: the position, the province to
+        # act on, the chosen move
 
     def _render_tryits(self, keep: bool = False) -> None:
         ids = self.scenario_ids()
@@ -265,17 +270,52 @@ class RulebookPanel:
 
     def _show_tryit(self, sid: str) -> None:
         if sid == "whatif:castle-move":
+            self._shown_tryit = None
+            self._place_map()
             if sid not in self._tryits:
                 from .castle_move import CastleMoveWidget
                 self._tryits[sid] = CastleMoveWidget()
             self.tryit_box.children = [self._tryits[sid].widget]
             self._tryits[sid].render()
             return
-        if sid not in self._tryits:
-            self._tryits[sid] = TryIt(sid, on_state=self._on_state)
-        t = self._tryits[sid]
+        mode = self._map_mode(sid)
+        table = self.current.visual.startswith("table:")
+        key = f"{sid}:{mode}:{table}"  # a try-it in two chapters: on the chapter's board in one, its own map in another
+        if key not in self._tryits:
+            if mode == "own":
+                from .board_panel import BoardPanel
+                board = BoardPanel(height=420, choose_board=False)
+                board.widget.add_class("shogun-tryit-map")
+            else:
+                board = self._board if mode == "chapter" else None
+            # beside a table the map goes under the table (the question beside it); beside the tower, above the question
+            self._tryits[key] = TryIt(sid, on_state=self._on_state, board=board, own_board=mode == "own" and not table)
+        self._tryits[sid] = t = self._tryits[key]  # the shown one, by its id (reset, language change)
+        self._shown_tryit = t
+        t.attach()
         self.tryit_box.children = [t.widget]
+        self._place_map()
         t.render()
+
+    def _place_map(self) -> None:
+        """A table chapter: the shown try-it's own map under the table (nothing under it for a try-it without)."""
+        t = self._shown_tryit
+        if self.current.visual.startswith("table:") and self._table is not None:
+            own = t is not None and t.board is not None and t.board is not self._board and t.board.widget not in t.widget.children
+            self.visual_box.children = [self._table] + ([t.board.widget] if own else [])
+
+    def _map_mode(self, sid: str) -> str:
+        """Where a try-it is played on the map: on the chapter's board ("chapter"), on a map of its own above its
+        question ("own": a move or a province card to choose while the chapter shows a table or the tower), or
+        without a map ("none": the court's and samurai's chapters, a place in the turn order, a whole plan)."""
+        visual = self.current.visual
+        if visual == "board":
+            return "chapter"
+        if visual in ("court", "samurai"):
+            return "none"
+        from ..rulebook.scenario import load_scenario
+        decide = load_scenario(sid).raw.get("round", {}).get("decide", {})
+        return "own" if decide.get("kind") == "move" or (decide.get("kind") == "plan" and "field" in decide) else "none"
 
     def reset(self) -> None:
         """Reset the scenario shown (teacher: start the demonstration again)."""
