@@ -47,7 +47,12 @@ def demo_intro(scenario_id: str) -> str:
 def open_demo(game_panel, scenario_id: str) -> None:
     """Continue the guided game from the scenario's position, the presenter in the learner's seat; the
     game says what the demonstration shows and what to try."""
+    from ..rules.decisions import Decision
+
     sc = load_scenario(scenario_id)  # ScenarioError (a ValueError) for an unknown id
-    game_panel.continue_game(sc.build())
+    game = sc.build()
+    # the decision list starts on the scenario's prepared choice (the instructed move), not on an unrelated first one
+    game_panel.seat.prepared = (game, tuple(d for d in sc.answer() if isinstance(d, Decision)))
+    game_panel.continue_game(game)
     game_panel.human.value = sc.learner
     game_panel.show_intro(lambda: demo_intro(scenario_id))
