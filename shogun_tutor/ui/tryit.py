@@ -4,10 +4,10 @@
 seats, offers the learner's legal decisions (said with their numbers: a privilege card with its price and effect,
 a samurai bonus with its amount, INFERRED amounts marked), and explains every event of the lesson, up to the
 scenario's stop event, each with a "why?" link; the older ones are folded under a count, nothing is dropped.
-``on_state(state, last_event, learner)`` lets the chapter's visual follow the position.
+``on_state(state, last_event, learner, tryit)`` lets the chapter's visual follow the position (the tower plays the throw).
 
-A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one drawn above its
-question when the chapter's visual is a table or the tower) shows the position, rings the province to act on and
+A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one, which the
+rulebook draws under a chapter's table or tower) shows the position, rings the province to act on and
 draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`) or, when a
 province card is to be laid, that province's card. The drop-down stays the accessible alternative; it starts empty.
 """
@@ -65,7 +65,7 @@ MAX_SHOWN = 20  # events shown open (a court phase: 9 court fields, the audience
 class TryIt:
     """A prepared position: the learner decides, the engine plays, the events are explained."""
 
-    def __init__(self, scenario_id: str, on_state=None, board=None, own_board: bool = False):
+    def __init__(self, scenario_id: str, on_state=None, board=None):
         self.scenario = load_scenario(scenario_id)
         self.on_state = on_state
         self.board = board  # a BoardPanel the try-it is played on (None: no map, e.g. the court's chapters)
@@ -88,8 +88,7 @@ class TryIt:
         buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
         self.choice.observe(lambda _c: self._choice_changed(), names="value")
         message = [self.map_pick.message] if self.map_pick is not None else []
-        top = [board.widget] if board is not None and own_board else []  # the map above the question
-        self.widget = w.VBox(top + [self.prompt, buttons] + message + [self.odds, self.result])
+        self.widget = w.VBox([self.prompt, buttons] + message + [self.odds, self.result])
         self.widget.add_class("shogun-tryit")
         self.reset()
 
@@ -234,7 +233,7 @@ class TryIt:
         quiet = quiet | set(self.scenario.raw.get("quiet", ()))  # what the scenario says is not its lesson
         shown = [e for e in self.scenario.lesson(self.events) if e["rule"] not in quiet]
         if self.on_state:  # the visual first, so it is there when the explanation appears
-            self.on_state(self.game.state, shown[-1] if shown else None, self.scenario.learner)
+            self.on_state(self.game.state, shown[-1] if shown else None, self.scenario.learner, self)
         self._draw_board(shown[-1] if shown else None)
         parts = [explanation_html(explain(e), e["rule"]) for e in shown]
         if len(parts) > MAX_SHOWN:  # the older events folded under a count: nothing is dropped

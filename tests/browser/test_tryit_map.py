@@ -12,6 +12,7 @@ import pytest
 
 from .catalog import Texts, norm
 from .conftest import OUTPUT, sized_app_page, wait_text
+from .test_seat_season import CENTRE_JS
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +30,10 @@ STATE_JS = """(sel) => {
           chosen: select && select.selectedIndex >= 0 ? select.options[select.selectedIndex].text : ''};
 }"""
 
-# a province's name on the shown map, scrolled into view first: where a finger or the mouse clicks it
+# a province's name on the shown map: where a finger or the mouse clicks it
 POINT_JS = """([sel, name]) => {
   const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
-  gd.scrollIntoView({block: 'center'});
+  if (!gd || !gd._fullLayout || !gd._fullLayout.xaxis || !gd._fullData) return null;
   const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
   const tr = gd._fullData.find(t => t.name === 'labels');
   const i = tr.customdata.indexOf(name);
@@ -78,12 +79,19 @@ def _click_province(page, name: str, shown: str, highlight: str, deadline: float
     between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind)."""
     end = time.monotonic() + deadline
     while True:
-        x, y = page.evaluate(POINT_JS, [MAP, name])
-        assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.shogun-tryit-map')", [x, y]), \
-            f"{name} is not on the shown map at {x:.0f},{y:.0f}"
-        page.mouse.click(x, y)
+        # the map may still be laying itself out at its column's width: wait until the name's point, the page (or
+        # the map's box) scrolled to it, lies on the map itself
+        point = page.wait_for_function(f"""() => {{
+            const p = ({POINT_JS})(['{MAP}', {name!r}]);
+            if (!p) return null;
+            ({CENTRE_JS})(p);
+            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
+            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
+        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
+        page.mouse.click(*point)
         try:
-            return _wait_state(page, f"s.chosen.includes({shown!r}) && s.highlight === {highlight!r}", timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
+            return _wait_state(page, f"s.chosen.includes({shown!r}) && s.highlight === {highlight!r}",
+                               timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
         except Exception:
             if time.monotonic() > end:
                 raise
