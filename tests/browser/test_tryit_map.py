@@ -164,3 +164,35 @@ def test_winter_and_scoring_try_its_played_on_the_map(browser, voila_url, lang, 
         page.screenshot(path=str(shots / f"{name}-4-scoring-tie.png"), full_page=False)
         ap.assert_clean()
 
+
+
+GAME_BOARD = ".shogun-game-board .js-plotly-plot.shogun-board"
+
+
+@pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
+                                                 pytest.param("fr", 1280, 720, id="fr-1280x720")])
+def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_name(browser, voila_url, lang, width, height):
+    """The tied-region demonstration in the guided game: its decision list starts on the prepared attack
+    Mino → Owari (not on an unrelated first option), and on its board no army marker covers a province's name
+    (Mino, Owari: every province, at a laptop's and a projector's 1280×720)."""
+    t = Texts(lang)
+    from shogun_tutor.text import terms
+
+    with t.current():
+        mino, owari = terms.province_name("Mino"), terms.province_name("Owari")
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        ap.open(voila_url + f"?lang={lang}&demo=tied-region")
+        page.wait_for_selector(GAME_BOARD + " .scatterlayer", timeout=120_000)
+        page.wait_for_function("([a, b]) => [...document.querySelectorAll('select')].some(s => s.offsetParent !== null && "
+                               "s.selectedIndex >= 0 && s.options[s.selectedIndex].text.includes(a) && "
+                               "s.options[s.selectedIndex].text.includes(b))", arg=[mino, owari], timeout=120_000)
+        page.wait_for_function(f"() => {{ const m = ({OVERLAP_JS})('{GAME_BOARD}'); return m.armies >= 4; }}", timeout=60_000)
+        # read when the board stays put (it redraws once at the width its column measured)
+        page.wait_for_function(f"""() => {{ const now = JSON.stringify(({OVERLAP_JS})('{GAME_BOARD}'));
+            if (window.__ov !== now) {{ window.__ov = now; window.__since = Date.now(); return false; }}
+            return Date.now() - window.__since > 1500; }}""", polling=250, timeout=60_000)
+        found = page.evaluate(OVERLAP_JS, GAME_BOARD)
+        assert found["labels"] >= 36 and not found["overlaps"], found
+        page.screenshot(path=str(Path(OUTPUT).parent / f"demo-tied-region-{lang}-{width}x{height}.png"), full_page=False)
+        ap.assert_clean()
