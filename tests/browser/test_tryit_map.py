@@ -1,7 +1,7 @@
 """Try-its played on the map (issue 23): the winter try-it (Kai → Sagami) and the scoring try-it (Mino → Owari)
 show a map above their question, the province to act on ringed, the drop-down empty; a click on the map chooses
 the move (the drop-down follows); after the scoring the tied region is ringed; no army marker covers a province's
-name in the drawn SVG."""
+name in the drawn SVG; axe-core finds no serious violation."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 from .catalog import Texts, norm
 from .conftest import OUTPUT, sized_app_page, wait_text
+from .test_screens import _serious
 from .test_seat_season import CENTRE_JS
 
 pytestmark = pytest.mark.browser
@@ -162,6 +163,8 @@ def test_winter_and_scoring_try_its_played_on_the_map(browser, voila_url, lang, 
         if width >= 1280:
             _no_marker_on_a_name(page, "scoring with a tie")
         page.screenshot(path=str(shots / f"{name}-4-scoring-tie.png"), full_page=False)
+        serious = _serious(page)  # axe-core: the map, the table and the try-it add no serious violation
+        assert not serious, serious
         ap.assert_clean()
 
 
