@@ -55,7 +55,6 @@ class RulebookPanel:
         self._shown_tryit: TryIt | None = None
         self._table: w.HTML | None = None
         self._tower_box: w.VBox | None = None
-        self._own_board = None  # the map under a table or tower chapter's visual, shared by the try-its that move
         self._throw = None  # the try-it's last throw shown in the tower: ((game, log index), frames, levels)
         self._tower_task = None  # its animation while it plays
         self._board = None
@@ -346,12 +345,10 @@ class RulebookPanel:
         mode = self._map_mode(sid)
         key = f"{sid}:{mode}"  # a try-it in two chapters: on the chapter's board in one, with its own map in another
         if key not in self._tryits:
-            if mode == "own":  # one map for every try-it of the table and tower chapters, made the first time
-                if self._own_board is None:
-                    from .board_panel import BoardPanel
-                    self._own_board = BoardPanel(height=420, choose_board=False)
-                    self._own_board.widget.add_class("shogun-tryit-map")
-                board = self._own_board
+            if mode == "own":
+                from .board_panel import BoardPanel
+                board = BoardPanel(height=420, choose_board=False)
+                board.widget.add_class("shogun-tryit-map")
             else:
                 board = self._board if mode == "chapter" else None
             # its own map goes under the chapter's table or tower (_place_map), the question beside it
