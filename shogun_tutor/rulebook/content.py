@@ -10,8 +10,9 @@ Numbers that come from the game's data are named placeholders, filled by
 :func:`paragraph`; a sentence with such a count is an ``ngettext`` message (a
 screen is then a function of those numbers, its sentences whole messages). The
 rulebook's worked examples keep their printed numbers in the sentence. Provinces
-are placeholders too: introduced as "Kai 甲斐" (:func:`terms.province_intro`),
-then named as the language names them (kanji in Chinese and Japanese).
+are placeholders too: named as the language names them, romaji in the languages written in Latin letters (no
+kanji in their sentences, issue 23), characters in Chinese and Japanese, where a chapter introduces a province
+as "Kai 甲斐" (:func:`terms.province_intro`) so it is found among the romaji of a map.
 
 >>> chapter("battles").scenarios
 ('kozuke-battle', 'full-tray-battle')
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Union
 
 from ..data import COMPONENTS
-from ..i18n import N_, _, join_sentences, ngettext
+from ..i18n import N_, _, current_language, join_sentences, ngettext
 from ..text import terms
 from . import cards, expansions
 
@@ -266,10 +267,13 @@ _PROVINCES = ("Shima", "Izu", "Shinano", "Kozuke", "Mikawa", "Kai", "Settsu", "O
 
 
 def province_values() -> dict[str, str]:
-    """Placeholder values for the provinces a text names, in the current language."""
+    """Placeholder values for the provinces a text names, in the current language: ``{kai}`` introduces the
+    province ("Kai 甲斐" in Chinese and Japanese, just "Kai" in a language written in Latin letters, whose
+    sentences show no kanji), ``{kai_name}`` names it."""
+    intro = terms.province_intro if current_language() in terms.KANJI_LANGUAGES else terms.province_name
     out = {}
     for p in _PROVINCES:
-        out[p.lower()] = terms.province_intro(p)
+        out[p.lower()] = intro(p)
         out[f"{p.lower()}_name"] = terms.province_name(p)
     return out
 

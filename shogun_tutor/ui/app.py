@@ -98,8 +98,15 @@ def default_tabs() -> Tabs:
 
     def welcome():
         from .welcome import Welcome
-        return once("welcome", lambda: Welcome({"learn": lambda: go("rulebook"), "play": lambda: go("game"),
-                                                "lookup": lambda: go("lookup"), "together": play_together}))
+        def make():
+            panel = Welcome({"learn": lambda: go("rulebook"), "play": lambda: go("game"),
+                             "lookup": lambda: go("lookup"), "together": play_together,
+                             "chapter": lambda key: holder["app"].open_chapter(key) if "app" in holder else None,
+                             "demo": lambda sid: holder["app"].open_demo(sid) if "app" in holder else None})
+            if "app" in holder and getattr(getattr(holder["app"], "teacher", None), "value", False):  # teacher mode on
+                panel.set_teacher(True)
+            return panel
+        return once("welcome", make)
 
     def play_together() -> None:
         go("game")
@@ -180,6 +187,10 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .lm-TabBar-tab { max-width: none !important; min-width: max-content !important; }
 .shogun-app.shogun-teacher .widget-inline-hbox .widget-label { width: auto !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-screen { font-size: 1.2em; }
+.shogun-app.shogun-teacher .shogun-welcome-map-box { display: none !important; }  /* the chapters and demos take its place */
+.shogun-app.shogun-teacher .shogun-welcome-teacher button { justify-content: flex-start; text-align: left; margin: 0.15em 0;
+  white-space: normal !important; height: auto !important; padding-top: 0.25em; padding-bottom: 0.25em; }
+.shogun-app.shogun-teacher .shogun-welcome-teacher h3 { font-size: 1.3em !important; margin: 0.6em 0 0.2em; }
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
@@ -475,9 +486,22 @@ class App:
         if tab in keys.KEYED_TABS:
             keys.route(self.panel(tab), tab, key)
 
+    def open_demo(self, scenario_id: str) -> None:
+        """A prepared demonstration in the guided game (the teacher-mode welcome's buttons, like ``?demo=``)."""
+        from .demos import open_demo
+
+        game = self.panel("game")
+        if game is not None:
+            open_demo(game, scenario_id)
+            self.show("game")
+
     def set_teacher(self, on: bool) -> None:
-        """Teacher mode: presentation layout (large type, the full screen width)."""
+        """Teacher mode: presentation layout (large type, the full screen width); the welcome lists the chapters
+        and the demonstrations."""
         (self.widget.add_class if on else self.widget.remove_class)("shogun-teacher")
+        welcome = self._tabs.holder.get("welcome") if hasattr(self._tabs, "holder") else None
+        if welcome is not None:
+            welcome.set_teacher(on)
         self.widget.layout.max_width = "none" if on else "1400px"
         if self.teacher.value != on:
             self.teacher.value = on

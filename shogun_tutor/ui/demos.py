@@ -9,7 +9,6 @@ Any scenario id works; :data:`DEMOS` names the ones the rulebook's issue asks fo
 from __future__ import annotations
 
 from ..i18n import N_, _, join_sentences
-from ..rulebook.scenario import load_scenario
 
 #: the prepared demonstrations: what they show -> scenario id
 DEMOS = {
@@ -18,6 +17,16 @@ DEMOS = {
     "a tied region": "tied-region",
     "the event-then-special order": "settsu-tax",
     "a card handed over from the planning board": "handed-over",
+}
+
+
+#: each demonstration's short name (the titles the Play together bar shows too)
+TITLES = {
+    "full-tray-battle": N_("a battle with a full tray"),
+    "winter-shortfall": N_("a winter shortfall with revolts"),
+    "tied-region": N_("a tied region"),
+    "settsu-tax": N_("the event-then-special order"),
+    "handed-over": N_("a card handed over from the planning board"),
 }
 
 
@@ -47,7 +56,13 @@ def demo_intro(scenario_id: str) -> str:
 def open_demo(game_panel, scenario_id: str) -> None:
     """Continue the guided game from the scenario's position, the presenter in the learner's seat; the
     game says what the demonstration shows and what to try."""
+    from ..rulebook.scenario import load_scenario
+    from ..rules.decisions import Decision
+
     sc = load_scenario(scenario_id)  # ScenarioError (a ValueError) for an unknown id
-    game_panel.continue_game(sc.build())
+    game = sc.build()
+    # the decision list starts on the scenario's prepared choice (the instructed move), not on an unrelated first one
+    game_panel.seat.prepared = (game, tuple(d for d in sc.answer() if isinstance(d, Decision)))
+    game_panel.continue_game(game)
     game_panel.human.value = sc.learner
     game_panel.show_intro(lambda: demo_intro(scenario_id))

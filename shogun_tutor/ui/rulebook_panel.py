@@ -52,6 +52,11 @@ class RulebookPanel:
         self.screen = 0
         self._drawn: str | None = None  # the chapter whose visual and try-its are shown
         self._tryits: dict[str, TryIt] = {}
+        self._shown_tryit: TryIt | None = None
+        self._table: w.HTML | None = None
+        self._tower_box: w.VBox | None = None
+        self._throw = None  # the try-it's last throw shown in the tower: ((game, log index), frames, levels)
+        self._tower_task = None  # its animation while it plays
         self._board = None
         self._tower = None
         self._court: w.HTML | None = None
@@ -68,7 +73,7 @@ class RulebookPanel:
         self.text.add_class("shogun-chapter-text")
         self.scenario_pick = w.ToggleButtons(style={"button_width": "auto"})
         self.tryit_box = w.VBox()
-        self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px"))
+        self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px", flex_flow="column"))
         self.visual_box.add_class("shogun-chapter-visual")
         nav = w.HBox([self.chapters, self.prev_button, self.position, self.next_button, self.teacher],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -103,6 +108,7 @@ class RulebookPanel:
             self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
         self._render_text()
         if changed:
+            self._shown_tryit = None  # the try-its of the new chapter are placed after its visual
             self._render_visual()
         if changed or before != self.scenario_ids():  # a card's screen has its own try-its
             self._render_tryits()
@@ -192,9 +198,13 @@ class RulebookPanel:
             from .welcome import year_html
             self.visual_box.children = [w.HTML(year_html())]
         elif kind.startswith("table:"):
-            self.visual_box.children = [w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")]
+            # the table, and below it the map of a try-it played on the map (see _show_tryit)
+            self._table = w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")
+            self.visual_box.children = [self._table]
+            self._place_map()
         elif kind == "tower":
             self.visual_box.children = [self._tower_widget()]
+            self._place_map()
         elif kind in ("court", "samurai"):  # drawn from the try-it's position (see _on_state)
             self._court = w.HTML()
             self._court.add_class(f"shogun-rulebook-{kind}")
@@ -228,20 +238,79 @@ class RulebookPanel:
                     apply_tower_sizes(self._tower, tower_sizes(int(probe.width), int(probe.font or 0)))
                     sync_for_new_views(self._tower)
             probe.observe(follow, names=["width", "font"])
-            self._tower_box = w.VBox([probe, self._tower], layout=w.Layout(width="100%", min_width="0"))
+            # the try-it's throw played again (issue 23: "watch the tower" showed nothing moving)
+            self._tower_replay = w.Button(icon="repeat", layout=w.Layout(width="auto", display="none"))
+            self._tower_replay.add_class("shogun-tryit-tower-replay")
+            self._tower_replay.on_click(lambda _b: self._play_throw())
+            self._tower_box = w.VBox([probe, self._tower, self._tower_replay], layout=w.Layout(width="100%", min_width="0"))
+        self._tower_replay.description = _("Replay")
         return self._tower_box
 
-    def _on_state(self, state, last_event, learner: int | None = None) -> None:
+    def _on_state(self, state, last_event, learner: int | None = None, tryit: TryIt | None = None) -> None:
         """A try-it moved on: the chapter's visual follows its position."""
         if self.current.visual in ("court", "samurai") and self._court is not None:
             self._court.value = expansion_visual(self.current.visual, state, learner)
         elif self.current.visual == "tower" and self._tower is not None:
-            from ..viz.tower import tower_state_cubes
-            from .tower_panel import draw_cubes
-            draw_cubes(self._tower, tower_state_cubes(state.tower), len(state.tower.levels))
-        elif self.current.visual == "board" and self._board is not None:
-            from ..viz.board import highlight_from_event
-            self._board.set_state(state, highlight_from_event(last_event) if last_event else None)
+            self._tower_follows(state, tryit)
+
+    def _tower_follows(self, state, tryit: TryIt | None) -> None:
+        """The tower shows the try-it's cubes where they lie (the tray's farmers and other players' cubes too); after
+        a battle or revolt of the try-it its throw is played (the cubes fall, then the losers leave the tray)."""
+        from ..viz.tower import throw_stages, tower_state_cubes
+        from .tower_replay import THROW_RULES, inside_before
+
+        levels = len(state.tower.levels)
+        log = state.log
+        start = tryit.start if tryit is not None else len(log)
+        throws = [i for i in range(start, len(log)) if log[i]["rule"] in THROW_RULES]
+        final = tower_state_cubes(state.tower, levels)
+        if not throws:
+            self._throw = None
+            self._tower_replay.layout.display = "none"
+            self._draw_tower(final)
+            return
+        index = throws[-1]
+        key = (id(tryit.game), index)
+        if self._throw is not None and self._throw[0] == key:
+            return  # this throw is shown already (a language change renders the try-it again)
+        still = inside_before(tryit.game, index) or []
+        frames = [list(still) + frame for frame in throw_stages(log[index]["throw"], levels)] + [final]
+        self._throw = (key, frames, levels)
+        self._tower_replay.layout.display = None
+        self._play_throw()
+
+    def _draw_tower(self, cubes, animate: bool = False) -> None:
+        from .tower_panel import draw_cubes
+        levels = self._throw[2] if self._throw is not None else 3
+        draw_cubes(self._tower, cubes, levels, animate=animate)
+
+    def _play_throw(self) -> None:
+        """The throw frame by frame (each cube's way down the tower, then the tray after the battle), or at once
+        without a running event loop."""
+        import asyncio
+
+        from .tower_panel import FRAME_SECONDS, _loop_running
+
+        if self._throw is None:
+            return
+        if self._tower_task is not None:
+            self._tower_task.cancel()
+        frames = self._throw[1]
+        if not _loop_running():
+            self._draw_tower(frames[-1])
+            return
+
+        async def play() -> None:
+            try:
+                self._draw_tower(frames[0])
+                for frame in frames[1:]:
+                    await asyncio.sleep(FRAME_SECONDS)
+                    self._draw_tower(frame, animate=True)
+            except asyncio.CancelledError:
+                return
+        self._tower_task = asyncio.ensure_future(play())
+        # the board (the chapter's or the try-it's own) is drawn by the try-it itself: the position, the province to
+        # act on, the chosen move
 
     def _render_tryits(self, keep: bool = False) -> None:
         ids = self.scenario_ids()
@@ -265,17 +334,54 @@ class RulebookPanel:
 
     def _show_tryit(self, sid: str) -> None:
         if sid == "whatif:castle-move":
+            self._shown_tryit = None
+            self._place_map()
             if sid not in self._tryits:
                 from .castle_move import CastleMoveWidget
                 self._tryits[sid] = CastleMoveWidget()
             self.tryit_box.children = [self._tryits[sid].widget]
             self._tryits[sid].render()
             return
-        if sid not in self._tryits:
-            self._tryits[sid] = TryIt(sid, on_state=self._on_state)
-        t = self._tryits[sid]
+        mode = self._map_mode(sid)
+        key = f"{sid}:{mode}"  # a try-it in two chapters: on the chapter's board in one, with its own map in another
+        if key not in self._tryits:
+            if mode == "own":
+                from .board_panel import BoardPanel
+                board = BoardPanel(height=420, choose_board=False)
+                board.widget.add_class("shogun-tryit-map")
+            else:
+                board = self._board if mode == "chapter" else None
+            # its own map goes under the chapter's table or tower (_place_map), the question beside it
+            self._tryits[key] = TryIt(sid, on_state=self._on_state, board=board)
+        self._tryits[sid] = t = self._tryits[key]  # the shown one, by its id (reset, language change)
+        self._shown_tryit = t
+        t.attach()
         self.tryit_box.children = [t.widget]
+        self._place_map()
         t.render()
+
+    def _place_map(self) -> None:
+        """A table or tower chapter: the shown try-it's own map under the table or the tower (nothing under them
+        for a try-it without a map)."""
+        t = self._shown_tryit
+        visual = self.current.visual
+        main = self._table if visual.startswith("table:") else self._tower_box if visual == "tower" else None
+        if main is not None:
+            own = t is not None and t.board is not None and t.board is not self._board
+            self.visual_box.children = [main] + ([t.board.widget] if own else [])
+
+    def _map_mode(self, sid: str) -> str:
+        """Where a try-it is played on the map: on the chapter's board ("chapter"), on a map of its own under the
+        chapter's table or tower ("own": a move to choose), or without a map ("none": the court's and samurai's
+        chapters, a place in the turn order, a card to plan, a whole plan)."""
+        visual = self.current.visual
+        if visual == "board":
+            return "chapter"
+        if visual in ("court", "samurai"):
+            return "none"
+        from ..rulebook.scenario import load_scenario
+        decide = load_scenario(sid).raw.get("round", {}).get("decide", {})
+        return "own" if decide.get("kind") == "move" else "none"
 
     def reset(self) -> None:
         """Reset the scenario shown (teacher: start the demonstration again)."""

@@ -46,6 +46,9 @@ class SeatPanel:
         self.review = w.HTML()
         self.review.add_class("shogun-review-box")
         self.game_review = GameReview(panel)  # the learner's costliest decisions, after a year or the game
+        #: a demonstration's prepared choices (the game they belong to, the decisions): the drop-down starts on the
+        #: one offered rather than on the first option (issue 23: a demo preselected an unrelated move)
+        self.prepared: tuple[object, tuple[Decision, ...]] | None = None
         self.widget = w.VBox([self.details, self.map_pick.message, self.hint.widget, self.review, self.game_review.widget])
         self.widget.add_class("shogun-seat")
         panel.choice.observe(self._choice_changed, names="value")
@@ -71,8 +74,12 @@ class SeatPanel:
         self._quiet = True
         try:
             p.choice.options = labelled
+            prepared = [d for d in self.prepared[1] if d in self.decisions.options] \
+                if self.prepared is not None and self.prepared[0] is p.game else []
             if chosen in self.decisions.options:
                 p.choice.value = chosen
+            elif prepared:
+                p.choice.value = prepared[0]
             elif labelled:
                 p.choice.index = 0  # never an empty choice
         finally:

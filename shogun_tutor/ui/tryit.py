@@ -4,7 +4,12 @@
 seats, offers the learner's legal decisions (said with their numbers: a privilege card with its price and effect,
 a samurai bonus with its amount, INFERRED amounts marked), and explains every event of the lesson, up to the
 scenario's stop event, each with a "why?" link; the older ones are folded under a count, nothing is dropped.
-``on_state(state, last_event, learner)`` lets the chapter's visual follow the position.
+``on_state(state, last_event, learner, tryit)`` lets the chapter's visual follow the position (the tower plays the throw).
+
+A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one, which the
+rulebook draws under a chapter's table or tower) shows the position, rings the province to act on and
+draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`) or, when a
+province card is to be laid, that province's card. The drop-down stays the accessible alternative; it starts empty.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from ..i18n import _, ngettext
 from ..rulebook import content
 from ..rulebook.scenario import ScenarioError, load_scenario
 from ..rules.errors import RuleViolation
+from ..viz.board import Highlight
+from .map_pick import MapPick
 
 #: what the learner is asked in each prepared position (the scenario files hold only data)
 PROMPTS = {
@@ -58,9 +65,12 @@ MAX_SHOWN = 20  # events shown open (a court phase: 9 court fields, the audience
 class TryIt:
     """A prepared position: the learner decides, the engine plays, the events are explained."""
 
-    def __init__(self, scenario_id: str, on_state=None):
+    def __init__(self, scenario_id: str, on_state=None, board=None):
         self.scenario = load_scenario(scenario_id)
         self.on_state = on_state
+        self.board = board  # a BoardPanel the try-it is played on (None: no map, e.g. the court's chapters)
+        self.map_pick = MapPick(board, self._picked_on_map) if board is not None else None
+        self._rendering = False
         self.prompt = w.HTML()
         self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
         self.play = w.Button(button_style="warning", layout=w.Layout(width="auto"))
@@ -76,10 +86,57 @@ class TryIt:
         self.answer.on_click(lambda _b: self.show_answer())
         self.reset_button.on_click(lambda _b: self.reset())
         buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
-        self.choice.observe(lambda _c: self._show_odds(), names="value")
-        self.widget = w.VBox([self.prompt, buttons, self.odds, self.result])
+        self.choice.observe(lambda _c: self._choice_changed(), names="value")
+        message = [self.map_pick.message] if self.map_pick is not None else []
+        self.widget = w.VBox([self.prompt, buttons] + message + [self.odds, self.result])
         self.widget.add_class("shogun-tryit")
         self.reset()
+
+    def attach(self) -> None:
+        """Take the board's province clicks (a chapter's board is shared by its try-its: the one shown takes them)."""
+        if self.board is not None:
+            self.board.on_province_click = self._click
+
+    def _click(self, province: str) -> bool:
+        """A click on the map: the move into ``province``, or the card of ``province`` to lay; True when taken."""
+        if self.map_pick is not None and self.map_pick.active:
+            return self.map_pick.click(province)
+        for _label, d in self.choice.options:
+            if d.kind == "plan" and d.card == province:
+                self.choice.value = d
+                return True
+        return False  # nothing to decide on the map: the board's own lesson (reach, shortest way)
+
+    def _picked_on_map(self, decision) -> None:
+        self.choice.value = decision  # the drop-down follows; its observer redraws the board and the odds
+
+    def _choice_changed(self) -> None:
+        if self._rendering:  # render() draws the odds and the board once, at its end
+            return
+        self._show_odds()
+        if self.map_pick is not None and self.map_pick.active:
+            self.map_pick.chosen = self.choice.value
+        self._draw_board()
+
+    def _highlight(self, last_event) -> Highlight | None:
+        """While the learner decides: the chosen move (an arrow), the chosen card's province, or a ring on the
+        province to act on; afterwards the last event's province."""
+        from ..viz.board import highlight_from_event
+        from .seat_decisions import decision_highlight
+
+        d = self.choice.value
+        if self.choice.options:
+            if d is not None and d.kind == "move":
+                return decision_highlight(self.game, d)
+            if d is not None and d.kind == "plan" and d.card in self.game.state.provinces:
+                return Highlight("province", d.card)
+            where = self.scenario.raw.get("round", {}).get("decide", {}).get("province")
+            return Highlight("province", where) if where in self.game.state.provinces else None
+        return highlight_from_event(last_event) if last_event else None
+
+    def _draw_board(self, last_event=None) -> None:
+        if self.board is not None:
+            self.board.set_state(self.game.state, self._highlight(last_event))
 
     def reset(self) -> None:
         self.game = self.scenario.build()
@@ -138,6 +195,13 @@ class TryIt:
         return self.game.state.log[self.start:]
 
     def render(self) -> None:
+        self._rendering = True
+        try:
+            self._render()
+        finally:
+            self._rendering = False
+
+    def _render(self) -> None:
         from ..text.explain import explain
         from ..text.decisions import describe_in_game
         from .step_view import explanation_html, folded
@@ -162,12 +226,15 @@ class TryIt:
         else:
             self.choice.options = []
             self.choice.layout.display = self.play.layout.display = "none"
+        if self.map_pick is not None:
+            self.map_pick.offer(self.game, list(options.values()) if not done and who else [], None)
         self._show_odds()
         quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
         quiet = quiet | set(self.scenario.raw.get("quiet", ()))  # what the scenario says is not its lesson
         shown = [e for e in self.scenario.lesson(self.events) if e["rule"] not in quiet]
         if self.on_state:  # the visual first, so it is there when the explanation appears
-            self.on_state(self.game.state, shown[-1] if shown else None, self.scenario.learner)
+            self.on_state(self.game.state, shown[-1] if shown else None, self.scenario.learner, self)
+        self._draw_board(shown[-1] if shown else None)
         parts = [explanation_html(explain(e), e["rule"]) for e in shown]
         if len(parts) > MAX_SHOWN:  # the older events folded under a count: nothing is dropped
             older = len(parts) - MAX_SHOWN

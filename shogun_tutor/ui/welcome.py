@@ -89,7 +89,13 @@ class Welcome:
         doors_box = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
         doors_box.add_class("shogun-doors")
         text = w.VBox([self.intro, doors_box], layout=w.Layout(flex="1 1 420px", min_width="300px"))
-        self.widget = w.HBox([text, w.Box([self.map], layout=w.Layout(flex="1 1 320px", min_width="260px"))],
+        map_box = w.Box([self.map], layout=w.Layout(flex="1 1 320px", min_width="260px"))
+        map_box.add_class("shogun-welcome-map-box")
+        # teacher mode (issue 23: its welcome left half a projector empty): the chapters and the demonstrations
+        # side by side beside the text (in the small map's place), built the first time teacher mode is on
+        self.teacher_box = w.HBox(layout=w.Layout(flex_flow="row wrap", flex="1 1 560px", display="none"))
+        self.teacher_box.add_class("shogun-welcome-teacher")
+        self.widget = w.HBox([text, map_box, self.teacher_box],
                              layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-welcome")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
@@ -113,6 +119,48 @@ class Welcome:
         self.buttons["lookup"].description = _("Look something up")
         self.buttons["together"].description = _("Play together")
         self.buttons["together"].tooltip = _("A game that several devices join by code: each player on their own device")
+        self._teacher_texts()
+
+    def set_teacher(self, on: bool) -> None:
+        """Teacher mode: the chapters and the demonstrations beside each other, each a button that opens it."""
+        if on and not self.teacher_box.children:
+            self._build_teacher()
+        self.teacher_box.layout.display = None if on else "none"
+
+    def _build_teacher(self) -> None:
+        from ..rulebook import content
+        from .demos import TITLES
+
+        self._chapter_buttons = []
+        for c in content.CHAPTERS:
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class("shogun-welcome-chapter")
+            b.on_click(lambda _b, key=c.key: self.doors.get("chapter", lambda _k: None)(key))
+            self._chapter_buttons.append((b, c))
+        self._demo_buttons = []
+        for sid, title in TITLES.items():
+            b = w.Button(icon="television", layout=w.Layout(width="auto"))
+            b.add_class("shogun-welcome-demo")
+            b.on_click(lambda _b, sid=sid: self.doors.get("demo", lambda _s: None)(sid))
+            self._demo_buttons.append((b, title))
+        self._chapters_head, self._demos_head = w.HTML(), w.HTML()
+        chapters = w.VBox([self._chapters_head] + [b for b, _c in self._chapter_buttons],
+                          layout=w.Layout(flex="1 1 260px", min_width="240px", margin="0 1em 0 0"))
+        demos = w.VBox([self._demos_head] + [b for b, _t in self._demo_buttons], layout=w.Layout(flex="1 1 260px", min_width="240px"))
+        chapters.add_class("shogun-welcome-chapters")
+        demos.add_class("shogun-welcome-demos")
+        self.teacher_box.children = [chapters, demos]
+        self._teacher_texts()
+
+    def _teacher_texts(self) -> None:
+        if not self.teacher_box.children:
+            return
+        self._chapters_head.value = f"<h3>{escape(_('Rulebook'))}</h3>"
+        self._demos_head.value = f"<h3>{escape(_('Guided game'))}</h3>"  # the demonstrations open in the guided game
+        for i, (b, c) in enumerate(self._chapter_buttons):
+            b.description = _("{number}. {name}").format(number=i + 1, name=_(c.title))  # i18n-ok: a chapter's title is its name
+        for b, title in self._demo_buttons:
+            b.description = _("Demo: {name}").format(name=_(title))  # i18n-ok: a label and the demonstration's name
 
     def close(self) -> None:
         self._unsubscribe()

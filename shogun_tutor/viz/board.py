@@ -86,16 +86,23 @@ class Highlight:
     """The action being carried out, drawn on the board.
 
     ``kind`` is 'move' or 'battle' (an arrow from ``source`` to ``target``) or
-    'tax', 'rice', 'build', 'armies', 'revolt', 'province' (a ring around ``source``).
+    'tax', 'rice', 'build', 'armies', 'revolt', 'province' (a ring around ``source``), or 'tie' (a ring around
+    every province of the ``regions`` where a scoring found a tie; ``source`` is empty).
     """
 
     kind: str
     source: str
     target: str | None = None
+    regions: tuple[str, ...] = ()
 
 
 def highlight_from_event(event: dict | None) -> Highlight | None:
-    """The highlight for a game-log event (None for events that are not about a province)."""
+    """The highlight for a game-log event (None for events that are not about a province); a scoring with a tie
+    marks the tied region (issue 23)."""
+    if event and event.get("rule") == "winter.scoring":
+        tied = sorted(r for r, kinds in (event.get("regions") or {}).items()
+                      if any(isinstance(k, dict) and k.get("tie") for k in kinds.values()))
+        return Highlight("tie", "", regions=tuple(tied)) if tied else None
     if not event or "province" not in event or not event.get("province"):
         return None
     rule = event["rule"]

@@ -32,6 +32,7 @@ HIGHLIGHT_LABELS = {
     "armies": N_("Armies placed"),
     "revolt": N_("Revolt"),
     "province": N_("Here"),
+    "tie": N_("Tied region"),
 }
 
 # --- sizing -----------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ and the regions view's majority boxes (see :mod:`shogun_tutor.viz.board`)."""
 from __future__ import annotations
 
 import math
+import re
 import textwrap
-from html import escape
+from html import escape, unescape
 from typing import Any, Sequence
 
 from ..data import COMPONENTS
@@ -18,10 +19,17 @@ from .board_text import region_summaries
 from .palette import REGION_FILLS, REGION_LINES
 
 
+_TAG = re.compile(r"<[^>]+>")
+
+
 def _region_boxes(f: Fit, board: PlayBoard, state: Any, top_px: float) -> tuple[list[dict], float]:
     """Annotations for the regions view below the map; returns them and the height they take."""
     boxes = region_summaries(board, state)
-    cols = max(1, min(5, int(f.width // 200)))
+    # as many columns as boxes of the widest line fit side by side (issue 23: in teacher mode at 1280 px five
+    # columns of 256 px cut "Région verte" at the left); a bold character is taken as 0.62 of the font size
+    widest = max(len(unescape(_TAG.sub("", line))) for lines in boxes.values() for line in lines)
+    box_w = widest * 0.62 * f.font + 2 * 5 + 4 + 8
+    cols = max(1, min(5, int((f.width - 2 * f.margin) // box_w)))
     rows = math.ceil(len(boxes) / cols)
     line_h = f.font * 1.45
     box_h = line_h * (max(len(v) for v in boxes.values())) + 12

@@ -212,13 +212,17 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     ax: list = []
     ay: list = []
     colour = BATTLE_COLOUR if h is not None and h.kind in ("battle", "revolt") else "#111111"
-    names = [h.source] + ([h.target] if h.target else []) if h is not None else []
+    if h is not None and h.kind == "tie":  # every province of the tied region(s) in play
+        names = sorted(n for n in g if g.nodes[n]["region"] in h.regions)
+    else:
+        names = [h.source] + ([h.target] if h.target else []) if h is not None else []
     for n in names:
         BOARD.province(n)  # an unknown province is an error, not a silent miss
     hx, hy = _rings(names, 2.5, f)
     anns: list[dict] = []
-    if h is not None:
-        cx, cy = geo.label_point(h.source, o)
+    if h is not None and names:
+        points = [geo.label_point(n, o) for n in names] if h.kind == "tie" else [geo.label_point(h.source, o)]
+        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
         if h.target:
             pts = _edge_line(h.source, h.target, f, g)
             (x0, y0), (x1, y1) = pts[0], pts[-1]
@@ -236,7 +240,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
             if len(ax) % 2 == 0:
                 cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
-        off_x, off_y = _callout_offset(cx, cy, label, f, kanji, avoid, None if h.target else h.source)
+        off_x, off_y = _callout_offset(cx, cy, label, f, kanji, avoid, None if h.target or h.kind == "tie" else h.source)
         anns.append(dict(
             x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
             arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",

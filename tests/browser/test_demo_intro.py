@@ -60,7 +60,9 @@ def test_a_demo_says_what_it_shows_and_the_cards_armies_apart(browser, voila_url
         while True:
             details = norm(page.locator(".shogun-choice-details").first.inner_text())
             head = next((m for m in (p.search(details) for p in _headline_patterns(t)) if m), None)
-            if head:
+            # the details follow the chosen option once the kernel has answered (a demonstration starts on its
+            # prepared attack: until then they speak of that one)
+            if head and (group(head, "n"), group(head, "extra")) == (group(chosen, "n"), group(chosen, "extra")):
                 break
             assert time.monotonic() < deadline, f"no odds headline for {label!r}: {details!r}"
             page.wait_for_timeout(300)

@@ -106,16 +106,47 @@ def test_search_is_accent_blind():
 def test_chapters_introduce_provinces_with_their_kanji_and_name_them_in_the_language(lang):
     i18n.set_language(lang)
     battles = content.paragraph("battles", content.chapter("battles").screens[3])
-    shinano = "Shinano 信浓" if lang == "zh" else "Shinano 信濃"  # Chinese: simplified forms (data/province_names.json)
-    assert shinano in battles and "Kozuke 上野" in battles  # introduced: romaji and characters
-    again = battles.rsplit("Kozuke 上野", 1)[1]  # named again later in the sentence
-    assert ("上野" in again) == (lang in ("zh", "ja")) and ("Kozuke" in again) == (lang not in ("zh", "ja"))
-    assert "Kai 甲斐" in content.paragraph("winter", content.chapter("winter").screens[2])
+    if lang in ("zh", "ja"):
+        shinano = "Shinano 信浓" if lang == "zh" else "Shinano 信濃"  # Chinese: simplified forms (data/province_names.json)
+        assert shinano in battles and "Kozuke 上野" in battles  # introduced: romaji and characters
+        again = battles.rsplit("Kozuke 上野", 1)[1]  # named again later in the sentence
+        assert "上野" in again and "Kozuke" not in again
+        assert "Kai 甲斐" in content.paragraph("winter", content.chapter("winter").screens[2])
+    else:  # written in Latin letters: the romaji, no kanji (issue 23: "Owari 尾張" in an English prompt)
+        assert "Shinano" in battles and "Kozuke" in battles and "上野" not in battles
     from shogun_tutor.ui.rulebook_panel import PROMPTS
 
     for sid, msgid in PROMPTS.items():
         prompt = i18n._(msgid).format(**content.province_values())
         assert "{" not in prompt, sid
+
+
+# a CJK ideograph (the kanji of a province's name)
+_HAN = __import__("re").compile(r"[\u3400-\u9fff]")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr", "da", "pl", "zh", "ja"])
+def test_try_its_and_lookup_texts_name_provinces_in_the_languages_script(lang):
+    """Issue 23: the languages written in Latin letters show no kanji in a try-it's task, a demonstration's
+    opening or any rulebook text the lookup answers with; Chinese and Japanese name the provinces in characters."""
+    from shogun_tutor.data import BOARD
+    from shogun_tutor.text import terms
+    from shogun_tutor.ui.demos import demo_intro
+    from shogun_tutor.ui.rulebook_panel import PROMPTS
+
+    i18n.set_language(lang)
+    texts = {sid: i18n._(msgid).format(**content.province_values()) for sid, msgid in PROMPTS.items()}
+    texts.update({f"demo:{sid}": demo_intro(sid) for sid in PROMPTS})
+    texts.update({f"{c.key}/{i}": content.paragraph(c.key, p) for c in content.CHAPTERS for i, p in enumerate(c.screens)})
+    texts.update({f"rule:{r.key}": content.rule_text(r) for r in content.RULES})
+    if lang in ("zh", "ja"):
+        owari = terms.province_name("Owari")
+        assert owari == ("尾张" if lang == "zh" else "尾張") and owari in texts["tied-region"]
+    else:
+        kanji = {where: text for where, text in texts.items() if _HAN.search(text)}
+        assert not kanji, kanji
+        assert "Owari" in texts["tied-region"] and "Mino" in texts["tied-region"]
+    assert all(BOARD.province(p) for p in ("Owari", "Mino"))
 
 
 @pytest.mark.parametrize(("lang", "one", "many"), [("en", "1 army", "7 armies"), ("pl", "1 armię", "7 armii"), ("de", "1 Armee", "7 Armeen")])
@@ -141,7 +172,7 @@ def test_each_expansion_has_its_chapter_at_the_end_and_its_rules_point_there():
     samurai = [content.paragraph("samurai", s) for s in content.chapter("samurai").screens]
     assert f"{COMPONENTS.court_officials_each} court officials" in tenno[0]
     assert "price 4, the next on price 3, the lowest on price 2" in tenno[2]  # the audience hall's prices, from the data
-    assert "Kai 甲斐" in tenno[5] and "1 stays in Kai." in tenno[5]  # the rulebook's example
+    assert "Kai on the field" in tenno[5] and "甲斐" not in tenno[5] and "1 stays in Kai." in tenno[5]  # the rulebook's example
     assert "equal numbers go in turn order" in tenno[6]
     assert "inferred" in content.rule_text(content.rule("privilege"))
     assert f"at least {COMPONENTS.samurai_min_regions} regions" in samurai[1]

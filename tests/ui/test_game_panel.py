@@ -254,3 +254,19 @@ def test_a_demonstration_opens_with_what_it_shows_and_what_to_try():
         i18n.set_language("en")
     panel.new_game()  # a new game of one's own: the demonstration's sentence goes
     assert panel.intro.value == ""
+
+
+def test_a_demonstration_starts_its_decision_list_on_the_prepared_choice():
+    """Issue 23: demos preselected an unrelated first option ("Move 1 army to Echizen") instead of the prepared one;
+    a game of one's own afterwards starts on the first option again."""
+    from shogun_tutor.ui.demos import open_demo
+    i18n.set_language("en")
+    panel = GamePanel(players=3, seed=2)
+    open_demo(panel, "tied-region")
+    assert panel.learner_to_decide()
+    first = panel.choice.options[0][1]
+    assert (first.target, first.count) != ("Owari", 3)  # the list's first option is another move
+    d = panel.choice.value
+    assert (d.province, d.target, d.count) == ("Mino", "Owari", 3)  # the scenario's prepared attack
+    panel.new_game()
+    assert panel.seat.prepared is None or panel.seat.prepared[0] is not panel.game

@@ -1,0 +1,201 @@
+"""Try-its played on the map (issue 23): the winter try-it (Kai → Sagami) and the scoring try-it (Mino → Owari)
+show a map above their question, the province to act on ringed, the drop-down empty; a click on the map chooses
+the move (the drop-down follows); after the scoring the tied region is ringed; no army marker covers a province's
+name in the drawn SVG; axe-core finds no serious violation."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from .catalog import Texts, norm
+from .conftest import OUTPUT, sized_app_page, wait_text
+from .test_screens import _serious
+from .test_seat_season import CENTRE_JS
+
+pytestmark = pytest.mark.browser
+
+MAP = ".shogun-tryit-map .js-plotly-plot.shogun-board"
+
+# the shown map's drawn state: the highlight's kind, the callouts, the selected option of the try-it's drop-down
+STATE_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  const select = [...document.querySelectorAll('.shogun-tryit select')].find(s => s.offsetParent !== null);
+  if (!gd || !gd._fullData || !gd._fullLayout) return null;
+  const h = gd._fullData.find(t => t.name === 'highlight');
+  return {highlight: h && h.visible !== false && h.x && h.x.length ? h.meta : null,
+          callouts: (gd._fullLayout.annotations || []).filter(a => a.name === 'highlight').map(a => a.text),
+          index: select ? select.selectedIndex : -1, options: select ? select.options.length : 0,
+          chosen: select && select.selectedIndex >= 0 ? select.options[select.selectedIndex].text : ''};
+}"""
+
+# a province's name on the shown map: where a finger or the mouse clicks it
+POINT_JS = """([sel, name]) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  if (!gd || !gd._fullLayout || !gd._fullLayout.xaxis || !gd._fullData) return null;
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const tr = gd._fullData.find(t => t.name === 'labels');
+  const i = tr.customdata.indexOf(name);
+  const r = gd.getBoundingClientRect();
+  return [r.left + xa._offset + xa.l2p(tr.x[i]), r.top + ya._offset + ya.l2p(tr.y[i])];
+}"""
+
+# every province name's box and every army marker's box as drawn (SVG), and the pairs that overlap
+OVERLAP_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  const traces = [...gd.querySelectorAll('.scatterlayer .trace')];
+  const named = (n) => traces.find(t => t.__data__ && t.__data__[0] && t.__data__[0].trace.name === n);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const labels = [...named('labels').querySelectorAll('.textpoint text')].map(e => [e.textContent, box(e)]);
+  const armies = [...named('armies').querySelectorAll('.point')].map(box);
+  const overlaps = [];
+  for (const [name, a] of labels)
+    for (const b of armies) {
+      const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      if (w > 1 && h > 1) overlaps.push(`${name} ${w.toFixed(1)}x${h.toFixed(1)} px`);
+    }
+  return {labels: labels.length, armies: armies.length, overlaps};
+}"""
+
+RUNS = [pytest.param("en", 1366, 768, id="en-1366x768"), pytest.param("nl", 1280, 720, id="nl-1280x720"),
+        pytest.param("nl", 1920, 1080, id="nl-1920x1080"), pytest.param("en", 390, 844, id="en-390x844")]
+
+
+def _state(page) -> dict:
+    page.wait_for_function(f"() => ({STATE_JS})('{MAP}') !== null", timeout=120_000)
+    return page.evaluate(STATE_JS, MAP)
+
+
+def _wait_state(page, predicate: str, timeout: float = 60_000) -> dict:
+    """Wait until the map's state satisfies ``predicate`` (a JS expression over ``s``)."""
+    page.wait_for_function(f"() => {{ const s = ({STATE_JS})('{MAP}'); return s !== null && ({predicate}); }}",
+                           timeout=timeout)
+    return page.evaluate(STATE_JS, MAP)
+
+
+def _click_province(page, name: str, shown: str, highlight: str, deadline: float = 60.0) -> dict:
+    """Click ``name`` on the try-it's map until the drop-down shows ``shown`` (the kernel may redraw the map
+    between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind)."""
+    end = time.monotonic() + deadline
+    while True:
+        # the map may still be laying itself out at its column's width: wait until the name's point, the page (or
+        # the map's box) scrolled to it, lies on the map itself
+        point = page.wait_for_function(f"""() => {{
+            const p = ({POINT_JS})(['{MAP}', {name!r}]);
+            if (!p) return null;
+            ({CENTRE_JS})(p);
+            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
+            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
+        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
+        page.mouse.click(*point)
+        try:
+            return _wait_state(page, f"s.chosen.includes({shown!r}) && s.highlight === {highlight!r}",
+                               timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
+        except Exception:
+            if time.monotonic() > end:
+                raise
+
+
+def _no_marker_on_a_name(page, where: str) -> dict:
+    page.wait_for_function(f"() => ({OVERLAP_JS})('{MAP}').armies > 0", timeout=60_000)
+    found = page.evaluate(OVERLAP_JS, MAP)
+    assert found["labels"] >= 36, found  # every province in play has its name drawn
+    assert not found["overlaps"], f"{where}: army markers cover province names: {found['overlaps']}"
+    return found
+
+
+def _open_chapter(page, t: Texts, number: int, title: str) -> None:
+    page.locator(".shogun-chapter-pick select").first.select_option(label=t("{number}. {name}", number=number, name=t(title)))
+    wait_text(page, ".shogun-chapter-title", t(title), timeout=120_000)
+    page.wait_for_selector(MAP, timeout=120_000)
+
+
+@pytest.mark.parametrize("lang, width, height", RUNS)
+def test_winter_and_scoring_try_its_played_on_the_map(browser, voila_url, lang, width, height):
+    t = Texts(lang)
+    from shogun_tutor.text import terms
+
+    with t.current():
+        kai, sagami, mino, owari, hida = (terms.province_name(n) for n in ("Kai", "Sagami", "Mino", "Owari", "Hida"))
+    shots = Path(OUTPUT).parent
+    name = f"tryit-map-{lang}-{width}x{height}"
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        ap.open(voila_url + f"?lang={lang}&chapter=winter")
+        wait_text(page, ".shogun-chapter-title", t("Winter"), timeout=120_000)
+        page.wait_for_selector(MAP, timeout=120_000)
+        # the winter try-it: the map in view, Kai (the province to act on) ringed, the drop-down empty
+        s = _wait_state(page, "s.highlight === 'province'")
+        assert s["index"] == -1 and s["options"] > 1, s
+        assert t("Here") in " ".join(s["callouts"]), s
+        page.screenshot(path=str(shots / f"{name}-1-winter.png"), full_page=False)
+        s = _click_province(page, "Sagami", sagami, "move")
+        assert kai in norm(s["chosen"]) and s["highlight"] == "move", s
+        page.locator(".shogun-tryit-play:visible").first.click()
+        wait_text(page, ".shogun-tryit-result", t("Done. Reset to try another choice."), timeout=120_000)
+        _wait_state(page, "s.options === 0")
+        if width >= 1280:
+            _no_marker_on_a_name(page, "winter try-it")
+        page.screenshot(path=str(shots / f"{name}-2-winter-played.png"), full_page=False)
+
+        # the scoring try-it: Mino ringed, a click on Owari chooses the attack with its odds
+        _open_chapter(page, t, 9, "Scoring")
+        s = _wait_state(page, "s.highlight === 'province' && s.index === -1")
+        s = _click_province(page, "Owari", owari, "battle")
+        assert mino in norm(s["chosen"]) and s["highlight"] == "battle", s
+        page.wait_for_function("() => [...document.querySelectorAll('.shogun-tryit-odds')].some(e => e.offsetParent && e.innerText.includes('%'))",
+                               timeout=60_000)
+        if width >= 1280:
+            _no_marker_on_a_name(page, "scoring try-it")
+        page.screenshot(path=str(shots / f"{name}-3-scoring-attack.png"), full_page=False)
+        # the drop-down, the accessible alternative: moving to Hida keeps the tie, and the tied region is ringed
+        select = page.locator(".shogun-tryit select:visible").first
+        to_hida = [o for o in select.evaluate("s => [...s.options].map(o => o.text)") if hida in norm(o)]
+        assert to_hida, "no move to Hida offered"
+        select.select_option(label=to_hida[0])
+        _wait_state(page, f"s.chosen.includes({hida!r}) && s.highlight === 'move'")
+        page.locator(".shogun-tryit-play:visible").first.click()
+        wait_text(page, ".shogun-tryit-result", t("Done. Reset to try another choice."), timeout=120_000)
+        s = _wait_state(page, "s.highlight === 'tie'")
+        assert t("Tied region") in " ".join(s["callouts"]), s
+        if width >= 1280:
+            _no_marker_on_a_name(page, "scoring with a tie")
+        page.screenshot(path=str(shots / f"{name}-4-scoring-tie.png"), full_page=False)
+        serious = _serious(page)  # axe-core: the map, the table and the try-it add no serious violation
+        assert not serious, serious
+        ap.assert_clean()
+
+
+
+GAME_BOARD = ".shogun-game-board .js-plotly-plot.shogun-board"
+
+
+@pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
+                                                 pytest.param("fr", 1280, 720, id="fr-1280x720")])
+def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_name(browser, voila_url, lang, width, height):
+    """The tied-region demonstration in the guided game: its decision list starts on the prepared attack
+    Mino → Owari (not on an unrelated first option), and on its board no army marker covers a province's name
+    (Mino, Owari: every province, at a laptop's and a projector's 1280×720)."""
+    t = Texts(lang)
+    from shogun_tutor.text import terms
+
+    with t.current():
+        mino, owari = terms.province_name("Mino"), terms.province_name("Owari")
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        ap.open(voila_url + f"?lang={lang}&demo=tied-region")
+        page.wait_for_selector(GAME_BOARD + " .scatterlayer", timeout=120_000)
+        page.wait_for_function("([a, b]) => [...document.querySelectorAll('select')].some(s => s.offsetParent !== null && "
+                               "s.selectedIndex >= 0 && s.options[s.selectedIndex].text.includes(a) && "
+                               "s.options[s.selectedIndex].text.includes(b))", arg=[mino, owari], timeout=120_000)
+        page.wait_for_function(f"() => {{ const m = ({OVERLAP_JS})('{GAME_BOARD}'); return m.armies >= 4; }}", timeout=60_000)
+        # read when the board stays put (it redraws once at the width its column measured)
+        page.wait_for_function(f"""() => {{ const now = JSON.stringify(({OVERLAP_JS})('{GAME_BOARD}'));
+            if (window.__ov !== now) {{ window.__ov = now; window.__since = Date.now(); return false; }}
+            return Date.now() - window.__since > 1500; }}""", polling=250, timeout=60_000)
+        found = page.evaluate(OVERLAP_JS, GAME_BOARD)
+        assert found["labels"] >= 36 and not found["overlaps"], found
+        page.screenshot(path=str(Path(OUTPUT).parent / f"demo-tied-region-{lang}-{width}x{height}.png"), full_page=False)
+        ap.assert_clean()

@@ -1,0 +1,108 @@
+"""The battles chapter's try-it 2 (issue 23): its text says two farmers, a black and a purple cube lie in the tray;
+the tower drawn in the browser shows exactly those in its tray (read from the drawn SVG), and playing the attack
+animates the throw (the cubes are seen at several places on their way down) before the tray settles."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from .catalog import Texts
+from .conftest import OUTPUT, sized_app_page, wait_text
+
+pytestmark = pytest.mark.browser
+
+TOWER = ".shogun-rulebook-tower"
+SCENARIO = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "full-tray-battle.json"
+
+# the letters of the cubes drawn inside the tray's frame (the SVG text of the cube trace, placed by its pixels)
+TRAY_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  if (!gd || !gd._fullLayout || !gd._fullLayout.shapes) return null;
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
+  const tray = gd._fullLayout.shapes.find(s => s.type === 'rect' && s.y1 < 0.3 && s.x0 < 1);  // the tray's frame
+  const px = (x) => r.left + xa._offset + xa.l2p(x), py = (y) => r.top + ya._offset + ya.l2p(y);
+  const [left, right, top, bottom] = [px(tray.x0), px(tray.x1), py(tray.y1), py(tray.y0)];
+  const cubes = [...gd.querySelectorAll('.scatterlayer .trace')].find(t => t.__data__[0].trace.index === 0);
+  const letters = [...cubes.querySelectorAll('.textpoint text')].filter(e => {
+    const b = e.getBoundingClientRect(), cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+    return left <= cx && cx <= right && top <= cy && cy <= bottom;
+  }).map(e => e.textContent);
+  return {tray: letters.sort(), all: [...cubes.querySelectorAll('.textpoint text')].length};
+}"""
+
+# while the throw plays: every distinct drawing of the cubes (their positions), sampled by the page itself
+RECORD_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  window.__towerFrames = [];
+  const take = () => {
+    const d = gd._fullData[0], key = JSON.stringify([d.x, d.y]);
+    if (window.__towerFrames[window.__towerFrames.length - 1] !== key) window.__towerFrames.push(key);
+  };
+  take();
+  window.__towerTimer = setInterval(take, 40);
+}"""
+
+
+def _expected_tray(lang: str) -> Counter:
+    """The tray's cubes from the scenario file: a farmer's letter, or the letter of the seat's colour."""
+    from shogun_tutor.viz.palette import cube_style
+
+    tray = json.loads(SCENARIO.read_text())["tower"]["tray"]
+    return Counter(cube_style(None if c == "farmer" else c).letter for c in tray)
+
+
+@pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
+                                                 pytest.param("de", 1920, 1080, id="de-1920x1080"),
+                                                 pytest.param("de", 390, 844, id="de-390x844")])
+def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voila_url, lang, width, height):
+    t = Texts(lang)
+    expected = _expected_tray(lang)
+    from shogun_tutor.ui.tryit import PROMPTS
+
+    assert sorted(expected.values()) == [1, 1, 2]  # the text's two farmers, one black, one purple cube
+    assert "Two farmers, a black and a purple cube lie in the tray" in PROMPTS["full-tray-battle"]
+    shots = Path(OUTPUT).parent
+    from shogun_tutor import i18n
+    from shogun_tutor.rulebook import content
+
+    with t.current():
+        prompt = i18n._(PROMPTS["full-tray-battle"]).format(**content.province_values())
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        ap.open(voila_url + f"?lang={lang}&chapter=battles")
+        wait_text(page, ".shogun-chapter-title", t("Battles and the tower"), timeout=120_000)
+        page.locator(".shogun-rulebook .widget-toggle-buttons button", has_text=t("Try it") + " 2").first.click()
+        wait_text(page, ".shogun-prompt", prompt.split(".")[0].split("。")[0], timeout=60_000)
+        # the tray as drawn: exactly the cubes the text names
+        page.wait_for_function(f"() => {{ const s = ({TRAY_JS})('{TOWER}'); return s && s.tray.length === {sum(expected.values())}; }}",
+                               timeout=60_000)
+        drawn = page.evaluate(TRAY_JS, TOWER)
+        assert Counter(drawn["tray"]) == expected, drawn
+        tower = page.locator(TOWER).first
+        tower.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}-1-tray.png"), full_page=False)
+        # the attack: the throw is animated (several drawings of the cubes on their way), then the tray settles
+        select = page.locator(".shogun-tryit select:visible").first
+        option = next(o for o in select.evaluate("s => [...s.options].map(o => o.text)") if "Kozuke" in o and "4" in o)
+        select.select_option(label=option)
+        page.evaluate(RECORD_JS, TOWER)
+        page.locator(".shogun-tryit-play:visible").first.click()
+        page.wait_for_function("() => [...document.querySelectorAll('.shogun-tryit-tower-replay')].some(b => b.offsetParent !== null)",
+                               timeout=120_000)
+        # the throw has come down when the drawing stayed the same for 2 s
+        page.wait_for_function("""() => { const f = window.__towerFrames; const now = Date.now();
+            if (window.__last !== f.length) { window.__last = f.length; window.__since = now; }
+            return f.length > 1 && now - window.__since > 2000; }""", polling=200, timeout=60_000)
+        frames = page.evaluate("() => { clearInterval(window.__towerTimer); return window.__towerFrames.length; }")
+        assert frames >= 4, f"the throw was drawn {frames} times: no animation"
+        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}-2-after.png"), full_page=False)
+        # "Replay" plays it again
+        page.evaluate(RECORD_JS, TOWER)
+        page.locator(".shogun-tryit-tower-replay:visible").first.click()
+        page.wait_for_function("() => window.__towerFrames.length >= 4", timeout=30_000)
+        page.evaluate("() => clearInterval(window.__towerTimer)")
+        ap.assert_clean()
