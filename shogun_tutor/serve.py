@@ -237,7 +237,7 @@ def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
 
 def environment(language: str | None) -> dict[str, str]:
     """Variables the server and its kernels need (the kernels inherit the server's environment)."""
-    from .ui.plotly_widget import PLOTLY_MODULE_ENV
+    from .ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
 
     env = {"JUPYTER_WIDGETS_ECHO": "0"}
     share, module = shared_plotly_module()

@@ -348,10 +348,10 @@ class App:
         self.language_label = w.Label()
         self.language_label.add_class("shogun-language-label")
         self._built: set[int] = set()
-        from .address import Address
+        from .widgets.address import Address
 
         # the page's address (history.replaceState: ?game=<code>&step=N, chapter, screen, tab) and this device's
-        # seat tokens (ui/address.py)
+        # seat tokens (ui/widgets/address.py)
         self.address = Address()
         self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])
         if hasattr(self._tabs, "holder"):
@@ -368,7 +368,7 @@ class App:
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
         style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
-        from .bridge import Bridge
+        from .widgets.bridge import Bridge
 
         self.bridge = Bridge()
         self.bridge.on_why(self.why)
@@ -470,7 +470,7 @@ class App:
 
     def _keys_follow_tab(self) -> None:
         """Arrow keys and space page through the rulebook, or step the guided game, while its tab is shown."""
-        from . import keys
+        from .widgets import keys
 
         if not hasattr(self, "widget"):
             return
@@ -480,7 +480,7 @@ class App:
         self.keys_hint.value = "<span>{}</span>".format(escape(keys.hint(tab))) if on else ""
 
     def _on_key(self, key: str) -> None:
-        from . import keys
+        from .widgets import keys
 
         tab = self._shown_tab()
         if tab in keys.KEYED_TABS:
@@ -564,7 +564,7 @@ class App:
         rest of the link still applies."""
         from ..rulebook import content
         from ..rulebook.scenario import ScenarioError, scenario_ids
-        from .visit import parse_address
+        from .widgets.visit import parse_address
 
         address = parse_address(query, chapters=[c.key for c in content.CHAPTERS], demos=scenario_ids(),
                                 tabs=TAB_KEYS, languages=i18n.LANGUAGES)

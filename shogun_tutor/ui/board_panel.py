@@ -27,7 +27,7 @@ from ..i18n import N_, _, format_list, join_sentences, ngettext
 from ..viz.board import Highlight, board_traces, changed_provinces
 from ..viz.board_text import province_table_html
 from ..text import terms
-from .plotly_widget import PLOT_CONFIG, FigureSync, figure_widget, sync_for_new_views  # noqa: F401 (re-exported)
+from .widgets.plotly_widget import PLOT_CONFIG, FigureSync, figure_widget, sync_for_new_views  # noqa: F401 (re-exported)
 
 VIEWS = [("provinces", N_("Board")), ("changes", N_("Sun and moon differences")), ("regions", N_("Region majorities"))]
 

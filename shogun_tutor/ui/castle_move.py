@@ -17,7 +17,7 @@ from ..rulebook.scenario import load_scenario
 from ..rulebook.whatif import CastleMove
 from ..text import terms
 from ..text.explain import player_name
-from .bridge import why_link
+from .widgets.bridge import why_link
 
 POSITION = "castle-majority"  # the teaching position (data/scenarios)
 

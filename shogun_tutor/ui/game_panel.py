@@ -30,7 +30,7 @@ from ..viz.board import Highlight, highlight_from_event
 from ..text import terms
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
-from .board_scroll import BoardScroll
+from .widgets.board_scroll import BoardScroll
 from .court_panel import CourtPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from .position_view import status_html, table_html

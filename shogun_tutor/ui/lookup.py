@@ -19,7 +19,7 @@ from .. import i18n
 from ..i18n import _
 from ..rulebook import content
 from ..rulebook.lookup import Answer, locate, related, search, suggestions
-from .bridge import why_link
+from .widgets.bridge import why_link
 
 _KIND_NAMES = {"rule": i18n.N_("Rule"), "card": i18n.N_("Card"), "term": i18n.N_("Term"), "chapter": i18n.N_("Chapter")}
 MORE = 5  # answers shown after the best one

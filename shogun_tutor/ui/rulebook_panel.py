@@ -17,7 +17,7 @@ from .. import i18n
 from ..i18n import _
 from ..rulebook import cards, content
 from . import cards_panel
-from .bridge import why_link
+from .widgets.bridge import why_link
 from .tryit import PROMPTS, TryIt  # noqa: F401 - PROMPTS: what each try-it asks, read from here too
 
 TABLES = {
@@ -164,7 +164,7 @@ class RulebookPanel:
         self._render_tryits(keep=True)
         if self._tower is not None:  # the tower's labels speak the new language too
             from ..viz.tower import tower_labels
-            from .plotly_widget import sync_for_new_views
+            from .widgets.plotly_widget import sync_for_new_views
 
             tower_labels(self._tower)
             sync_for_new_views(self._tower)
@@ -223,7 +223,7 @@ class RulebookPanel:
             from ..viz.tower import tower_figure
             from .board_panel import PLOT_CONFIG, figure_widget
             from .board_panel import WidthProbe
-            from .plotly_widget import sync_for_new_views
+            from .widgets.plotly_widget import sync_for_new_views
 
             fig = tower_figure(height=460)
             self._tower = figure_widget(fig.data, fig.layout)

@@ -24,7 +24,7 @@ from ..rules.rewind import Position, position_at
 from ..text.explain import Explanation, explain, player_name
 from ..text.reasons import render as render_reason
 from ..text.steps import Step, step_at, step_title, steps
-from .bridge import why_link
+from .widgets.bridge import why_link
 
 _KIND_COLOURS = {"battle": "#D55E00", "scoring": "#009E73", "lapsed": "#999999", "phase": "#0072B2", "info": "#6b4f2a"}
 MAX_EVENTS = 25  # events of one step shown open; older ones are folded under a count

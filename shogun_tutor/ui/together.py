@@ -331,7 +331,7 @@ class TogetherPanel:
         self.token = token
         if token is not None and address is not None:
             address.keep_token(session.code, token)
-        from .live import Poller, interval_for
+        from .widgets.live import Poller, interval_for
 
         self.poller = Poller(self._poll, self._changed, interval=interval_for(session.store), on_error=self._store_error)
         self.poller.start()

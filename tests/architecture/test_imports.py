@@ -68,3 +68,16 @@ def test_the_reader_sees_function_level_imports_and_skips_type_checking_ones():
     assert g.has_edge("shogun_tutor.rules.game", "shogun_tutor.rules.flow")
     assert not g.has_edge("shogun_tutor.rules.flow", "shogun_tutor.rules.game")  # only under TYPE_CHECKING
     assert g.has_edge("shogun_tutor.rulebook.scenario", "shogun_tutor.rules.savefile")  # inside a function
+
+
+def test_the_widget_plumbing_is_a_room_of_its_own_below_the_panels():
+    """``ui/widgets/`` (what talks to the browser: the figures' widget, the bridge, the address, the poll) never
+    imports a panel of ``ui/``; the panels use it."""
+    g = imports.graph()
+    plumbing = [m for m in g if m.startswith("shogun_tutor.ui.widgets.")]
+    assert {m.rsplit(".", 1)[1] for m in plumbing} >= {"plotly_widget", "bridge", "keys", "board_scroll", "address",
+                                                          "visit", "live"}
+    up = [(a, b) for a, b in g.edges() if a in plumbing and b.startswith("shogun_tutor.ui.")
+          and not b.startswith("shogun_tutor.ui.widgets")]
+    assert up == []
+    assert any(b in plumbing and not a.startswith("shogun_tutor.ui.widgets") for a, b in g.edges())

@@ -7,7 +7,7 @@ For each number of pages: one host page starts a session (4 seats, all bots), th
 and watch. The host presses *Step for everyone* ``--steps`` times (the bots' decisions are stored); every
 page notes (``Date.now()`` in the page, one clock: one browser on one machine) when its step label changes.
 Latency = that moment on a watcher minus the moment of the click on the host: the host's kernel deciding and
-storing, the watchers' kernels finding it at their next poll (``ui/live.py``: every 0.1 s on SQLite, 0.25 s on PostgreSQL), replaying it
+storing, the watchers' kernels finding it at their next poll (``ui/widgets/live.py``: every 0.1 s on SQLite, 0.25 s on PostgreSQL), replaying it
 and redrawing, and the browser drawing it. Then every page stays open, untouched, for ``--idle`` seconds, and
 the CPU time of each kernel process in that time is read (psutil): kernels in the session (polling) and, for
 comparison, kernels of pages that only show the welcome (no session, no polling).
@@ -166,7 +166,7 @@ def main() -> None:
     try:
         wait_until_serving(proc, url, timeout=180)
         print(f"machine: {psutil.cpu_count()} cores; poll interval "
-              f"{__import__('shogun_tutor.ui.live', fromlist=['INTERVAL']).INTERVAL} s; load average "
+              f"{__import__('shogun_tutor.ui.widgets.live', fromlist=['INTERVAL']).INTERVAL} s; load average "
               + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
         replay_time()
         with sync_playwright() as pw:

@@ -3,7 +3,7 @@
 Root cause of the empty board (issue 15): plotly's widget model keeps the figure its views draw
 from and applies each update message to it; it stored batched updates undecoded (plotly's
 ``"_undefined_"`` placeholders), so a view created after an update drew ``undefined`` values and
-plotly's ``cleanData`` threw. The widget module's shim (``ui/plotly_widget.js``) decodes the
+plotly's ``cleanData`` threw. The widget module's shim (``ui/widgets/plotly_widget.js``) decodes the
 messages, and when the model missed edits before it listened, fetches the figure again before
 its views draw. The first test is the learner's path; the second drives the shim with a model of
 its own, so that both cases happen every time (and shows plotly's own module failing the first).
@@ -109,7 +109,7 @@ SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
 
 def test_the_shim_decodes_updates_and_fetches_a_missed_figure(app_page, voila_url):
     from shogun_tutor.serve import PLOTLY_MODULE
-    from shogun_tutor.ui.plotly_widget import embedded_esm, served_esm
+    from shogun_tutor.ui.widgets.plotly_widget import embedded_esm, served_esm
 
     module = f"voila/static/{PLOTLY_MODULE}"
     app_page.open(voila_url)

@@ -64,7 +64,7 @@ def test_the_wheel_carries_data_notebook_template_and_catalogs(installed):
     assert "shogun_tutor/share/jupyter/voila/templates/shogun/index.html.j2" in names
     assert "shogun_tutor/locale/nl/LC_MESSAGES/messages.po" in names
     assert all(f"shogun_tutor/locale/lookup/{lang}.json" in names for lang in ("en", "nl", "de", "fr", "da", "pl", "zh", "ja"))
-    assert "shogun_tutor/ui/plotly_widget.js" in names  # the figures' widget module (shim)
+    assert "shogun_tutor/ui/widgets/plotly_widget.js" in names  # the figures' widget module (shim)
     assert not any(n.startswith(("tests/", "data/", "notebooks/")) for n in names)
 
 

@@ -1,7 +1,7 @@
 """The page-wide bridge: every click and key press reaches the kernel once, in order, even when the same key
 is pressed again before the kernel has answered (no synced trait to merge or compare values)."""
 
-from shogun_tutor.ui.bridge import _ESM, Bridge
+from shogun_tutor.ui.widgets.bridge import _ESM, Bridge
 
 
 def _press(bridge, **content):

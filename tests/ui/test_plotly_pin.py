@@ -10,7 +10,7 @@ from pathlib import Path
 import plotly
 from packaging.requirements import Requirement
 
-from shogun_tutor.ui.plotly_widget import TESTED_PLOTLY, plotly_minor
+from shogun_tutor.ui.widgets.plotly_widget import TESTED_PLOTLY, plotly_minor
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
@@ -22,8 +22,8 @@ def _pin():
 
 def test_the_installed_plotly_is_a_tested_minor():
     assert plotly_minor() in TESTED_PLOTLY, (
-        f"plotly {plotly.__version__} is installed, but the widget shim (ui/plotly_widget.js, ui/plotly_widget.py, "
-        f"ui/bridge.py) is tested only with plotly {', '.join(TESTED_PLOTLY)}: run the browser tests with it, then "
+        f"plotly {plotly.__version__} is installed, but the widget shim (ui/widgets/plotly_widget.js, ui/widgets/plotly_widget.py, "
+        f"ui/widgets/bridge.py) is tested only with plotly {', '.join(TESTED_PLOTLY)}: run the browser tests with it, then "
         "add its minor to TESTED_PLOTLY and to the pin in pyproject.toml")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from shogun_tutor.ui.board_panel import BoardPanel
-from shogun_tutor.ui.plotly_widget import BUNDLE, _figure_class, embedded_esm, figure_widget, served_esm
+from shogun_tutor.ui.widgets.plotly_widget import BUNDLE, _figure_class, embedded_esm, figure_widget, served_esm
 
 
 def _shared(monkeypatch):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.ui.address import Address
+from shogun_tutor.ui.widgets.address import Address
 from shogun_tutor.ui.together import TogetherPanel, qr_svg
 
 

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.ui.address import Address, position_query
+from shogun_tutor.ui.widgets.address import Address, position_query
 from shogun_tutor.ui.curtain import Curtain
-from shogun_tutor.ui.live import Poller
+from shogun_tutor.ui.widgets.live import Poller
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """The visitor's query string reaches the kernel as Voilà's own helper gets it, without importing
-Voilà (``shogun_tutor.ui.visit``): same variable names, same socket address, same result against
+Voilà (``shogun_tutor.ui.widgets.visit``): same variable names, same socket address, same result against
 a query socket that speaks Voilà's protocol."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import threading
 import pytest
 from websockets.sync.server import serve
 
-from shogun_tutor.ui import visit
+from shogun_tutor.ui.widgets import visit
 
 REQUEST = {"QUERY_STRING": "lang=nl&chapter=battles&screen=2", "SCRIPT_NAME": "/", "SERVER_PORT": "8866"}
 
@@ -117,7 +117,7 @@ def test_the_notebook_does_not_import_voila():
     """Importing voila.utils costs every visitor's kernel ~2 s of CPU (Jupyter Server, jsonschema's
     format grammar): the notebook's cells and the first screen must not pull it in."""
     code = ("import sys\nfrom shogun_tutor.ui.app import build_app\napp = build_app()\n"
-            "from shogun_tutor.ui.visit import query_string\napp.open_from_query(query_string())\n"
+            "from shogun_tutor.ui.widgets.visit import query_string\napp.open_from_query(query_string())\n"
             "print(sorted(m for m in ('voila', 'jupyter_server', 'jsonschema', 'plotly') if m in sys.modules))")
     env = {k: v for k, v in os.environ.items() if not k.startswith("VOILA_") and k not in REQUEST}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
@@ -126,7 +126,7 @@ def test_the_notebook_does_not_import_voila():
 
 # --- issue 25: the address's parameters parsed with bounds; problems said, not silent -----------------------------
 def _address(query):
-    from shogun_tutor.ui.visit import parse_address
+    from shogun_tutor.ui.widgets.visit import parse_address
 
     return parse_address(query, chapters=["battles", "winter"], demos=["tied-region"], tabs=["game", "lookup"],
                          languages=["en", "nl"])
@@ -148,7 +148,7 @@ def test_a_screen_that_is_not_a_number_is_a_problem_not_an_exception(screen):
 
 
 def test_unknown_chapters_and_demos_and_oversized_queries_are_problems():
-    from shogun_tutor.ui.visit import MAX_FIELDS, MAX_QUERY
+    from shogun_tutor.ui.widgets.visit import MAX_FIELDS, MAX_QUERY
 
     a = _address("chapter=nonsense&demo=nothing&tab=lookup&lang=xx&teacher=1")
     assert a.problems == (("chapter", "nonsense"), ("demo", "nothing")) and a.tab == "lookup" and a.teacher

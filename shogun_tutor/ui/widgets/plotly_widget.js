@@ -1,4 +1,4 @@
-// plotly's widget module (plotly.py 6-7, anywidget), mended: see shogun_tutor/ui/plotly_widget.py.
+// plotly's widget module (plotly.py 6-7, anywidget), mended: see shogun_tutor/ui/widgets/plotly_widget.py.
 // `shogunTutorWidget(plotly)` takes the bundle's exports and returns the anywidget definition;
 // plotly_widget.py adds how the bundle is reached (imported by URL, or the bundle itself before this).
 function shogunTutorWidget(shared) {

@@ -18,7 +18,7 @@ import plotly
 import plotly.graph_objects as go
 import traitlets
 
-from ..viz.board import trace_key
+from ...viz.board import trace_key
 
 #: plotly config for the app's FigureWidgets: follow the width of their box (phones, projectors),
 #: no zoom by scrolling (the page must scroll on a phone), and no mode bar: the board and the

@@ -13,7 +13,7 @@ while a tab that takes keys is shown (:data:`KEYED_TABS`), unless the visitor is
 
 from __future__ import annotations
 
-from ..i18n import _
+from ...i18n import _
 
 KEYED_TABS = ("rulebook", "game")
 
