@@ -12,6 +12,7 @@ import time
 import pytest
 
 from shogun_tutor.rulebook import content
+from shogun_tutor.ui.tryit import PROMPTS
 
 from .catalog import Texts, norm
 from .conftest import OUTPUT, sized_app_page, wait_text
@@ -61,6 +62,7 @@ def test_quick_screen_changes_over_map_try_its_leave_a_clean_page_and_a_working_
 
     with t.current():
         mikawa = terms.province_name("Mikawa")
+        landed = norm(t(PROMPTS["temple-immune"], **content.province_values()))  # the landed screen's question
     title = t("Event cards")
     with sized_app_page(browser, width, height) as ap:
         page = ap.page
@@ -76,6 +78,7 @@ def test_quick_screen_changes_over_map_try_its_leave_a_clean_page_and_a_working_
             page.keyboard.press(key)
         total = len(content.chapter("events").screens)
         wait_text(page, ".shogun-screen-pos", t("Screen {screen} of {total}", screen=LAST, total=total), timeout=180_000)
+        wait_text(page, ".shogun-prompt", landed, timeout=180_000)
         # the landed screen's map: drawn, its province to act on (Owari) ringed, the drop-down empty
         s = _wait_state(page, "s.highlight === 'province' && s.index === -1 && s.options > 1", timeout=120_000)
         assert s["options"] > 1, s
