@@ -120,3 +120,71 @@ def test_the_shim_decodes_updates_and_fetches_a_missed_figure(app_page, voila_ur
     assert result["askedWhenCurrent"] == [], result  # nothing missed: no second figure
     app_page.errors.clear()  # plotly's own module threw on purpose above
     app_page.assert_clean()
+
+
+REMOVED_VIEW_JS = """async ([esm, moduleUrl]) => {
+  const load = (code) => import(URL.createObjectURL(new Blob([code], {type: 'text/javascript'})));
+  // plotly's own module as a copy of its own (the shim mends the views of the bundle it imports)
+  const plotly = await load(await (await fetch(moduleUrl)).text());
+  const shim = await load(esm);
+  class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
+    constructor(state) { this.state = state; this.handlers = {}; this.sent = []; }
+    get(key) { return this.state[key]; }
+    set(key, value) { this.state[key] = value; (this.handlers['change:' + key] || []).slice().forEach(h => h()); }
+    on(event, h) { (this.handlers[event] = this.handlers[event] || []).push(h); }
+    off(event, h) { this.handlers[event] = (this.handlers[event] || []).filter(x => x !== h); }
+    send(content) { this.sent.push(content); }
+    save_changes() {}
+  }
+  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black'}});
+  const settle = () => new Promise(r => setTimeout(r, 100));
+  // two views of one figure (a try-it's map shown, taken off the page, shown again); the first is removed, then
+  // the figure is updated (trace b turns red)
+  const removedThenUpdated = async (factory) => {
+    const widget = factory();
+    const m = new Model({_widget_data: ['a', 'b'].map(trace), _widget_layout: {width: 300, height: 200}, _config: {},
+                         _last_trace_edit_id: 0, _last_layout_edit_id: 0, _shogun_base: [0, 0]});
+    await widget.initialize({model: m});
+    const els = [0, 1].map(() => { const el = document.createElement('div'); document.body.appendChild(el); return el; });
+    const cleanups = [];
+    for (const el of els) { cleanups.push(await widget.render({model: m, el})); await settle(); }
+    const listening = (m.handlers['change:_py2js_update'] || []).length;
+    cleanups[0]();
+    els[0].remove();
+    const afterRemoval = (m.handlers['change:_py2js_update'] || []).length;
+    let error = null;
+    try {
+      m.set('_last_trace_edit_id', 1); m.set('_last_layout_edit_id', 1);
+      m.set('_py2js_update', {style_data: {marker: ['_undefined_', {color: 'red'}]}, layout_data: {}, style_traces: [0, 1],
+                              trace_edit_id: 1, layout_edit_id: 1, source_view_id: null});
+    } catch (e) { error = e.message; }
+    await settle();
+    const shown = els[1].data ? els[1].data.map(t => t.name + ':' + t.marker.color).join(' ') : 'not drawn';
+    cleanups[1]();
+    els[1].remove();
+    return {error, listening, afterRemoval, shown};
+  };
+  return {shim: await removedThenUpdated(shim.default), plotly: await removedThenUpdated(plotly.default)};
+}"""
+
+
+def test_a_removed_view_stops_listening_to_its_figure(app_page, voila_url):
+    """Root cause of 'Error setting state: Cannot read properties of undefined (reading 'length')' when the
+    rulebook's screens change quickly over the try-its with a map: plotly's view purges its plot when it is
+    removed but keeps listening to the model, so the figure's next update is applied to the purged plot and
+    throws, and the view still on the page misses it. With the shim a removed view stops listening; plotly's own
+    module shows the failure."""
+    from shogun_tutor.serve import PLOTLY_MODULE
+    from shogun_tutor.ui.widgets.plotly_widget import served_esm
+
+    module = f"voila/static/{PLOTLY_MODULE}"
+    app_page.open(voila_url)
+    result = app_page.page.evaluate(REMOVED_VIEW_JS, [served_esm(module), voila_url + module])
+    shim, plotly = result["shim"], result["plotly"]
+    assert shim["error"] is None and shim["shown"] == "a:black b:red", result
+    assert shim["afterRemoval"] == shim["listening"] - 1, result  # the removed view's listener is gone
+    # plotly's own: the removed view still listens, throws on the update, and the view on the page misses it
+    assert plotly["afterRemoval"] == plotly["listening"], result
+    assert plotly["error"] and "length" in plotly["error"] and plotly["shown"] == "a:black b:black", result
+    app_page.errors.clear()  # plotly's own module threw on purpose above
+    app_page.assert_clean()

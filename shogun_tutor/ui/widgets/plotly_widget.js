@@ -13,6 +13,39 @@ function shogunTutorWidget(shared) {
       this.model.set("_js2py_widget_layoutDelta", { layout_delta: {}, layout_edit_id: id });
       this.touch();
     };
+    // A view listens to its model's updates (perform_render: model.on("change:_py2js_update", ...)) and plotly's
+    // remove() purges its plot but never stops listening: a view taken off the page (a try-it's map when the
+    // rulebook moves to another screen) went on applying the figure's later updates to its purged plot, where
+    // Plotly.update throws (gd.data is gone): "Error setting state: Cannot read properties of undefined (reading
+    // 'length')", and the listeners after it (the view on the page) missed the update. Each view notes the
+    // listeners it adds and removes them with itself.
+    const performRender = view.perform_render, removeView = view.remove;
+    view.perform_render = function () {
+      const model = this.model, added = (this.__shogunListeners = []);
+      const own = Object.prototype.hasOwnProperty.call(model, "on"), on = model.on;
+      model.on = function (name, callback) { added.push([name, callback]); return on.call(this, name, callback); };
+      const rendered = (event) => {
+        if (event.detail && event.detail.viewID === this.viewID) { this.__shogunDrawn = true; document.removeEventListener("plotlywidget-after-render", rendered); }
+      };
+      document.addEventListener("plotlywidget-after-render", rendered);
+      this.__shogunStopWaiting = () => document.removeEventListener("plotlywidget-after-render", rendered);
+      try {
+        return performRender.call(this);
+      } finally {
+        if (own) model.on = on; else delete model.on;
+      }
+    };
+    view.remove = function () {
+      for (const [name, callback] of this.__shogunListeners || []) this.model.model.off(name, callback);
+      this.__shogunListeners = [];
+      if (this.__shogunDrawn || !this.__shogunStopWaiting) return removeView.call(this);
+      // still drawing its first plot: purged now, the drawing's end (which wires the plot's events) would throw;
+      // purged once it is drawn (or given up after 10 s)
+      const later = () => { clearTimeout(timer); document.removeEventListener("plotlywidget-after-render", drawn); this.__shogunStopWaiting(); removeView.call(this); };
+      const drawn = (event) => { if (event.detail && event.detail.viewID === this.viewID) later(); };
+      const timer = setTimeout(later, 10000);
+      document.addEventListener("plotlywidget-after-render", drawn);
+    };
   }
   const decode = (v) => {
     if (v === "_undefined_") return undefined;

@@ -72,6 +72,11 @@ PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
 #   following the game). The kernel tells which edits its last full figure holds (``_shogun_base``,
 #   beside plotly's edit counters); when the model has missed some, the shim asks the kernel for the
 #   figure again and its views wait for it.
+# * plotly's view listens to the model's updates and, when removed, purges its plot but never stops
+#   listening: a view taken off the page (a try-it's map when the rulebook moves to another screen) applied
+#   the figure's next update to its purged plot, which threw ("Error setting state: Cannot read properties
+#   of undefined (reading 'length')") before the view on the page got the update. The shim's views remove
+#   their listeners with themselves (and a view removed while drawing its first plot is purged once drawn).
 # plotly's view also sends back, after every update, plotly.js's computed defaults of *every*
 # trace and of the layout (~90 KB per Next step); the kernel never reads them (FigureSync keeps
 # its own copy of what it sent), so the shim reports each edit as done without them.

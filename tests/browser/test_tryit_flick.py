@@ -1,0 +1,89 @@
+"""Quick screen changes over the try-its that build a map of their own (issue 23's last defect): the events
+chapter's screens 5-8 each ask for a move on a map under the events table. Pressing → and ← quickly over them,
+as a user leafing through the cards does, logged ``Error setting state: Cannot read properties of undefined
+(reading 'length')``: a map's view taken off the page kept listening to its figure, and the next update of that
+figure was drawn into the removed (purged) plot. After the flicking the page is clean and the try-it's map on
+the screen landed on is drawn and takes a click."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from shogun_tutor.rulebook import content
+from shogun_tutor.ui.tryit import PROMPTS
+
+from .catalog import Texts, norm
+from .conftest import OUTPUT, sized_app_page, wait_text
+from .test_seat_season import CENTRE_JS
+from .test_tryit_map import MAP, POINT_JS, STATE_JS
+
+pytestmark = pytest.mark.browser
+
+# the events chapter's card screens 5-8: each a try-it with a move to choose on its own map
+FIRST, LAST = 5, 8
+
+
+def _wait_state(page, predicate: str, timeout: float) -> dict:
+    page.wait_for_function(f"() => {{ const s = ({STATE_JS})('{MAP}'); return s !== null && ({predicate}); }}",
+                           timeout=timeout)
+    return page.evaluate(STATE_JS, MAP)
+
+
+def _click_until_chosen(page, name: str, shown: str, deadline: float = 90.0) -> dict:
+    """Click ``name`` on the shown map until the drop-down shows ``shown`` and the map draws the move; the kernel
+    may redraw the map between reading the point and the click, so the point is read again and the click repeated
+    within ``deadline`` seconds."""
+    end = time.monotonic() + deadline
+    while True:
+        point = page.wait_for_function(f"""() => {{
+            const p = ({POINT_JS})(['{MAP}', {name!r}]);
+            if (!p) return null;
+            ({CENTRE_JS})(p);
+            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
+            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
+        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
+        page.mouse.click(*point)
+        try:
+            return _wait_state(page, f"s.chosen.includes({shown!r}) && ['move', 'battle'].includes(s.highlight)",
+                               timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
+        except Exception:
+            if time.monotonic() > end:
+                raise
+
+
+@pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
+                                                 pytest.param("de", 390, 844, id="de-390x844")])
+def test_quick_screen_changes_over_map_try_its_leave_a_clean_page_and_a_working_map(browser, voila_url, lang,
+                                                                                     width, height):
+    t = Texts(lang)
+    from shogun_tutor.text import terms
+
+    with t.current():
+        mikawa = terms.province_name("Mikawa")
+        landed = norm(t(PROMPTS["temple-immune"], **content.province_values()))  # the landed screen's question
+    title = t("Event cards")
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        ap.open(voila_url + f"?lang={lang}&chapter=events&screen={FIRST}")
+        wait_text(page, ".shogun-chapter-title", title, timeout=120_000)
+        page.wait_for_selector(MAP + " .scatterlayer", timeout=120_000)
+        _wait_state(page, "s.highlight === 'province'", timeout=120_000)
+        page.locator(".shogun-chapter-title:visible").first.click()  # the keys go to the page, not to a field
+        # leaf through the move try-its' screens quickly, without waiting for the kernel: 5→8, 8→5, three times,
+        # then on to screen 8 (temple-immune: which neighbour of Owari can you enter?)
+        keys = (["ArrowRight"] * (LAST - FIRST) + ["ArrowLeft"] * (LAST - FIRST)) * 3 + ["ArrowRight"] * (LAST - FIRST)
+        for key in keys:
+            page.keyboard.press(key)
+        total = len(content.chapter("events").screens)
+        wait_text(page, ".shogun-screen-pos", t("Screen {screen} of {total}", screen=LAST, total=total), timeout=180_000)
+        wait_text(page, ".shogun-prompt", landed, timeout=180_000)
+        # the landed screen's map: drawn, its province to act on (Owari) ringed, the drop-down empty
+        s = _wait_state(page, "s.highlight === 'province' && s.index === -1 && s.options > 1", timeout=120_000)
+        assert s["options"] > 1, s
+        # and it takes a click: Mikawa chosen on the map, the drop-down follows, the map draws the move
+        s = _click_until_chosen(page, "Mikawa", mikawa)
+        assert mikawa in norm(s["chosen"]), s
+        page.screenshot(path=str(OUTPUT.parent / f"tryit-flick-{lang}-{width}x{height}.png"), full_page=False)
+        ap.assert_clean()
