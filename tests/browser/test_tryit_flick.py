@@ -7,8 +7,6 @@ the screen landed on is drawn and takes a click."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from shogun_tutor.rulebook import content
@@ -16,41 +14,12 @@ from shogun_tutor.ui.tryit import PROMPTS
 
 from .catalog import Texts, norm
 from .conftest import OUTPUT, sized_app_page, wait_text
-from .test_seat_season import CENTRE_JS
-from .test_tryit_map import MAP, POINT_JS, STATE_JS
+from .test_tryit_map import MAP, _click_province, _wait_state
 
 pytestmark = pytest.mark.browser
 
 # the events chapter's card screens 5-8: each a try-it with a move to choose on its own map
 FIRST, LAST = 5, 8
-
-
-def _wait_state(page, predicate: str, timeout: float) -> dict:
-    page.wait_for_function(f"() => {{ const s = ({STATE_JS})('{MAP}'); return s !== null && ({predicate}); }}",
-                           timeout=timeout)
-    return page.evaluate(STATE_JS, MAP)
-
-
-def _click_until_chosen(page, name: str, shown: str, deadline: float = 90.0) -> dict:
-    """Click ``name`` on the shown map until the drop-down shows ``shown`` and the map draws the move; the kernel
-    may redraw the map between reading the point and the click, so the point is read again and the click repeated
-    within ``deadline`` seconds."""
-    end = time.monotonic() + deadline
-    while True:
-        point = page.wait_for_function(f"""() => {{
-            const p = ({POINT_JS})(['{MAP}', {name!r}]);
-            if (!p) return null;
-            ({CENTRE_JS})(p);
-            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
-            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
-        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
-        page.mouse.click(*point)
-        try:
-            return _wait_state(page, f"s.chosen.includes({shown!r}) && ['move', 'battle'].includes(s.highlight)",
-                               timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
-        except Exception:
-            if time.monotonic() > end:
-                raise
 
 
 @pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
@@ -83,7 +52,7 @@ def test_quick_screen_changes_over_map_try_its_leave_a_clean_page_and_a_working_
         s = _wait_state(page, "s.highlight === 'province' && s.index === -1 && s.options > 1", timeout=120_000)
         assert s["options"] > 1, s
         # and it takes a click: Mikawa chosen on the map, the drop-down follows, the map draws the move
-        s = _click_until_chosen(page, "Mikawa", mikawa)
+        s = _click_province(page, "Mikawa", mikawa, ("move", "battle"), deadline=90.0)
         assert mikawa in norm(s["chosen"]), s
         page.screenshot(path=str(OUTPUT.parent / f"tryit-flick-{lang}-{width}x{height}.png"), full_page=False)
         ap.assert_clean()

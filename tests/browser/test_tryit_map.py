@@ -75,9 +75,9 @@ def _wait_state(page, predicate: str, timeout: float = 60_000) -> dict:
     return page.evaluate(STATE_JS, MAP)
 
 
-def _click_province(page, name: str, shown: str, highlight: str, deadline: float = 60.0) -> dict:
+def _click_province(page, name: str, shown: str, highlight: str | tuple[str, ...], deadline: float = 60.0) -> dict:
     """Click ``name`` on the try-it's map until the drop-down shows ``shown`` (the kernel may redraw the map
-    between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind)."""
+    between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind, or the kinds it may be)."""
     end = time.monotonic() + deadline
     while True:
         # the map may still be laying itself out at its column's width: wait until the name's point, the page (or
@@ -91,7 +91,8 @@ def _click_province(page, name: str, shown: str, highlight: str, deadline: float
         }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
         page.mouse.click(*point)
         try:
-            return _wait_state(page, f"s.chosen.includes({shown!r}) && s.highlight === {highlight!r}",
+            kinds = [highlight] if isinstance(highlight, str) else list(highlight)
+            return _wait_state(page, f"s.chosen.includes({shown!r}) && {kinds!r}.includes(s.highlight)",
                                timeout=min(15_000, max(1, end - time.monotonic()) * 1000))
         except Exception:
             if time.monotonic() > end:
