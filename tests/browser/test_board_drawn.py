@@ -56,11 +56,8 @@ def test_the_guided_game_opened_from_the_welcome_draws_its_board(app_page, voila
     app_page.assert_clean()
 
 
-SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
-  const load = (code) => import(URL.createObjectURL(new Blob([code], {type: 'text/javascript'})));
-  const shim = await load(esm), embedded = await load(embeddedEsm);
-  const plotly = await import(moduleUrl);
-  class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
+# what anywidget hands a widget module, for the two shim tests below that run the module on a model of their own
+MODEL_JS = """  class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
     constructor(state) { this.state = state; this.handlers = {}; this.sent = []; }
     get(key) { return this.state[key]; }
     set(key, value) { this.state[key] = value; (this.handlers['change:' + key] || []).slice().forEach(h => h()); }
@@ -69,7 +66,14 @@ SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
     send(content) { this.sent.push(content); }
     save_changes() {}
   }
-  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black', line: {width: 1}}});
+"""
+
+
+SHIM_JS = """async ([esm, moduleUrl, embeddedEsm]) => {
+  const load = (code) => import(URL.createObjectURL(new Blob([code], {type: 'text/javascript'})));
+  const shim = await load(esm), embedded = await load(embeddedEsm);
+  const plotly = await import(moduleUrl);
+""" + MODEL_JS + """  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black', line: {width: 1}}});
   const model = (traces, lastEdit, base) => new Model({_widget_data: traces.map(trace), _widget_layout: {width: 300, height: 200},
     _config: {}, _last_trace_edit_id: lastEdit, _last_layout_edit_id: lastEdit, _shogun_base: [base, base]});
   const settle = () => new Promise(r => setTimeout(r, 100));
@@ -127,16 +131,7 @@ REMOVED_VIEW_JS = """async ([esm, moduleUrl]) => {
   // plotly's own module as a copy of its own (the shim mends the views of the bundle it imports)
   const plotly = await load(await (await fetch(moduleUrl)).text());
   const shim = await load(esm);
-  class Model {  // what anywidget hands a widget module: get/set/on/off/send/save_changes
-    constructor(state) { this.state = state; this.handlers = {}; this.sent = []; }
-    get(key) { return this.state[key]; }
-    set(key, value) { this.state[key] = value; (this.handlers['change:' + key] || []).slice().forEach(h => h()); }
-    on(event, h) { (this.handlers[event] = this.handlers[event] || []).push(h); }
-    off(event, h) { this.handlers[event] = (this.handlers[event] || []).filter(x => x !== h); }
-    send(content) { this.sent.push(content); }
-    save_changes() {}
-  }
-  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black'}});
+""" + MODEL_JS + """  const trace = (name) => ({type: 'scatter', name, x: [0, 1], y: [0, 1], mode: 'markers', marker: {color: 'black'}});
   const settle = () => new Promise(r => setTimeout(r, 100));
   // two views of one figure (a try-it's map shown, taken off the page, shown again); the first is removed, then
   // the figure is updated (trace b turns red)
