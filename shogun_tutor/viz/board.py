@@ -60,6 +60,7 @@ from .board_state import (
     state_layers,
     token_spots,
 )
+from .board_labels import crowded, label_places
 from .board_static import static_layers
 from .board_text import hover_text, region_summaries, state_hover
 
@@ -168,15 +169,18 @@ def board_traces(
     g = board.graph
     f = fit(width, font)
     excluded = board.excluded
-    # with tokens on a small board the kanji would be unreadable: they stay in the hover
-    kanji = state is None or f.scale >= 0.5
-    static = static_layers(board, view, f, kanji, state is not None, i18n.current_language())
+    # the names are placed clear of each other (board_labels); the kanji line is drawn where it fits
+    # beside every other name (and the army tokens) at this size, else it stays in the hover and the table
+    language = i18n.current_language()
+    kanji = not crowded(board, view, f, True, language, state is not None)
+    places = label_places(board, view, f, kanji, language, state is not None)
+    static = static_layers(board, view, f, kanji, state is not None, language)
     traces: list[dict] = [static["coast"], *static["areas"], static["regions"]]
     traces += _shown(owner_rings(f, state, excluded))
     traces += sea_routes(f, g, selected)
     traces += _shown(lesson(f, g, selected, set(reach), list(path or [])))
-    spots = token_spots(f, state, excluded, kanji)
-    highlight_traces, callouts = highlight_layers(f, highlight, g, list(spots.values()), kanji)
+    spots = token_spots(f, state, excluded, board, view, kanji, language)
+    highlight_traces, callouts = highlight_layers(f, highlight, g, list(spots.values()), places)
     traces += _shown(highlight_traces)
     traces += static["labels"]
     traces += _shown(state_layers(f, state, excluded, spots))

@@ -85,9 +85,9 @@ def fit(width: int | None = None, font: int | None = None) -> Fit:
     if orientation == "tall":
         font = min(font, 10)
     token = min(24, max(14, round(1.7 * font)))
-    if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens as large as the labels
-        font = max(font, font_wanted)
-        token = max(token, min(34, round(1.9 * font)))
+    if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens larger too, as far
+        font = max(font, font_wanted)          # as a small board leaves room for them beside the names (issue 23)
+        token = max(token, min(34, round(1.9 * font), round(60 * scale)))
     return Fit(width, orientation, scale, font, token, margin)
 
 

@@ -27,6 +27,7 @@ from .board_base import (
     style as _style,
     tolerance as _tolerance,
 )
+from .board_labels import token_places
 from .board_text import state_hover
 from .palette import NEUTRAL_FILL, PLAYER_STYLES, SEA_ROUTE
 
@@ -155,25 +156,26 @@ def callout_half_size(label: str, f: Fit) -> tuple[float, float]:
     return f.px(len(label) * 0.62 * (f.font + 1) + 12) / 2, f.px((f.font + 1) * 1.25 + 9) / 2
 
 
-def _callout_offset(x: float, y: float, label: str, f: Fit, kanji: bool,
+def _callout_offset(x: float, y: float, label: str, f: Fit, places: dict,
                     avoid: Iterable[tuple[float, float]] = (), own: str | None = None) -> tuple[int, int]:
     """A screen offset (px, y down) from (x, y) for a callout reading ``label``, whose box covers
     no province name, no token row and stays on the board where such a place is near, and whose
     leader line crosses no other name (``own``: the province whose name it points at); else where
     it covers them least. Among equally free places: nearer first, then above before below.
 
-    The callout's box is estimated from its text as the names' boxes are (``_label_box``): bold
+    The callout's box is estimated from its text as the names' boxes are (``places``, from
+    :func:`.board_labels.label_places`): bold
     text at the board's font size plus one, with its padding and border. Every candidate place is
     scored at once (numpy): this runs on every step that highlights a province."""
     o = f.orientation
     half_w, half_h = callout_half_size(label, f)
     area = 4 * half_w * half_h
     names = [p.name for p in BOARD.provinces]
-    name_boxes = np.array([np.add(geo.label_point(n, o) * 2, _label_box(n, f, kanji)) for n in names])
-    c0, d0, c1, d1 = _token_cluster(f)
+    name_boxes = np.array([places[n].bounds for n in names])
+    c0, d0, c1, d1 = token_cluster(f)
     token_boxes = np.array([(tx + c0, ty + d0, tx + c1, ty + d1) for tx, ty in avoid]).reshape(-1, 4)
     obstacles = np.vstack([name_boxes, token_boxes])
-    weights = np.array([3.0 if n == own else 1.0 for n in names] + [1.0] * len(token_boxes))  # its own name most
+    weights = np.array([50.0 if n == own else 1.0 for n in names] + [1.0] * len(token_boxes))  # its own name most
     others = name_boxes[[n != own for n in names]]
     # the candidates, nearer rings first, each ring's directions in CALLOUT_ANGLES' order
     ring, cost = np.repeat(np.array(CALLOUT_RINGS), len(CALLOUT_ANGLES), axis=0).T
@@ -190,7 +192,7 @@ def _callout_offset(x: float, y: float, label: str, f: Fit, kanji: bool,
     inside = ((others[:, 0] <= px[..., None]) & (px[..., None] <= others[:, 2])
               & (others[:, 1] <= py[..., None]) & (py[..., None] <= others[:, 3]))
     crossed = inside.any(axis=2).sum(axis=1)
-    total = covered + 2 * off_board + crossed * 0.03 * area + cost * area
+    total = covered + 20 * off_board + crossed * 0.03 * area + cost * area
     best = min(range(len(total)), key=lambda i: (round(float(total[i]), 1), i))
     return round(float(dx[best])), -round(float(dy[best]))
 
@@ -203,11 +205,11 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
-                     kanji: bool = True) -> tuple[list[dict], list[dict]]:
+                     places: dict | None = None) -> tuple[list[dict], list[dict]]:
     """The action being carried out: a dotted ring around the province(s), an arrow for moves and
-    battles, and a callout naming the action, placed clear of the names and the token rows
-    ``avoid`` (``kanji``: the names are drawn with their kanji line). Returns the two traces and
-    the callout annotation."""
+    battles, and a callout naming the action, placed clear of the names (``places``: where
+    :func:`.board_labels.label_places` drew them) and the token rows ``avoid``. Returns the two traces
+    and the callout annotation."""
     o = f.orientation
     ax: list = []
     ay: list = []
@@ -221,7 +223,8 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     hx, hy = _rings(names, 2.5, f)
     anns: list[dict] = []
     if h is not None and names:
-        points = [geo.label_point(n, o) for n in names] if h.kind == "tie" else [geo.label_point(h.source, o)]
+        at = (lambda n: (places[n].x, places[n].y)) if places else (lambda n: geo.label_point(n, o))
+        points = [at(n) for n in names] if h.kind == "tie" else [at(h.source)]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
         if h.target:
             pts = _edge_line(h.source, h.target, f, g)
@@ -240,7 +243,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
             if len(ax) % 2 == 0:
                 cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
-        off_x, off_y = _callout_offset(cx, cy, label, f, kanji, avoid, None if h.target or h.kind == "tie" else h.source)
+        off_x, off_y = _callout_offset(cx, cy, label, f, places, avoid, None if h.target or h.kind == "tie" else h.source)
         anns.append(dict(
             x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
             arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
@@ -260,28 +263,20 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     return traces, anns
 
 
-def _label_box(name: str, f: Fit, kanji: bool) -> tuple[float, float, float, float]:
-    """The extent of a province's name around its label point (left, bottom, right, top), plot units."""
-    half_w = f.px(max(len(name) * 0.62 * f.font, 2.2 * f.font) / 2)
-    half_h = f.px((2.3 if kanji else 1.2) * f.font / 2)
-    return (round(-half_w, 1), round(-half_h, 1), round(half_w, 1), round(half_h, 1))
-
-
-def _token_cluster(f: Fit) -> tuple[float, float, float, float]:
+def token_cluster(f: Fit) -> tuple[float, float, float, float]:
     """The extent of a token row (unrest, the army token, up to three buildings) around its spot."""
     t, b, u = f.token, f.building, f.unrest
     return (round(-f.px(t / 2 + 3 + u), 1), round(-f.px(t / 2 + 1), 1),
             round(f.px(t / 2 + 3 + 3 * (b + 2)), 1), round(f.px(t / 2 + 1), 1))
 
 
-def token_spots(f: Fit, state: Any, excluded: frozenset[str], kanji: bool) -> dict[str, tuple[float, float]]:
-    """Where each province's token row goes (provinces of the state in play)."""
+def token_spots(f: Fit, state: Any, excluded: frozenset[str], board, view: str, kanji: bool,
+                language: str) -> dict[str, tuple[float, float]]:
+    """Where each province's army token goes (provinces of the state in play), clear of the names."""
     if state is None:
         return {}
-    cluster = _token_cluster(f)
-    with geo.token_point.batch():  # new places are written to the disk cache once, not once each
-        return {n: geo.token_point(n, f.orientation, _label_box(n, f, kanji), cluster)
-                for n in state.provinces if n not in excluded}
+    spots = token_places(board, view, f, kanji, language)
+    return {n: spots[n] for n in state.provinces if n not in excluded}
 
 
 def state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, tuple[float, float]]) -> list[dict]:

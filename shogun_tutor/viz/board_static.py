@@ -28,6 +28,7 @@ from .board_base import (
     scatter,
     tolerance,
 )
+from .board_labels import label_places
 from .board_text import hover_text, label_texts
 from .palette import EXCLUDED_FILL, REGION_FILLS, REGION_LINES, SEA_ROUTE
 
@@ -76,10 +77,12 @@ def _areas(board: PlayBoard, view: str, f: Fit) -> list[dict]:
     return out
 
 
-def _labels(board: PlayBoard, view: str, f: Fit, kanji: bool) -> list[dict]:
-    """Province names: the romaji in bold (``labels``) and the kanji below (``kanji``), plain text."""
+def _labels(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: bool, language: str) -> list[dict]:
+    """Province names: the name the sentences use in bold (``labels``) and the other one below (``kanji``),
+    plain text, each where :func:`.board_labels.label_places` puts it clear of the others."""
     names = [p.name for p in BOARD.provinces]
-    lx, ly = zip(*(geo.label_point(n, f.orientation) for n in names))
+    places = label_places(board, view, f, kanji, language, with_state)
+    lx, ly = zip(*((places[n].x, places[n].y) for n in names))
     gap = f.px(f.font * 0.12) if kanji else 0.0  # half the space between the two lines
     x = [round(v, 1) for v in lx]
     y, ky = [round(v + gap, 1) for v in ly], [round(v - gap, 1) for v in ly]
@@ -135,7 +138,7 @@ def static_layers(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: 
         ry += y + [None]
     out["regions"] = scatter(x=rx, y=ry, mode="lines", name="regions", hoverinfo="skip", showlegend=False,
                              line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2))
-    out["labels"] = _labels(board, view, f, kanji)
+    out["labels"] = _labels(board, view, f, kanji, with_state, language)
     out["hit"] = _hover_layer(board, f)
     # legend shapes of the buildings (the map colours buildings by owner)
     for k, building in enumerate(BUILDINGS):

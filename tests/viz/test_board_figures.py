@@ -371,20 +371,23 @@ def test_a_callout_never_covers_the_name_it_points_at(width):
     """"Armies placed" and the other callouts stand clear of their province's name, on the board
     (a callout placed by the names' centres alone covered part of Settsu's name)."""
     from shogun_tutor.rules.game import new_game
-    from shogun_tutor.viz import board_state
+    from shogun_tutor.viz import board_labels, board_state
     from shogun_tutor.viz.board import Highlight, board_traces
     from shogun_tutor.viz.board_base import fit
 
     state = new_game(players=5, side="sun", seed=3).state
     for name in sorted(state.provinces):
-        _traces, layout = board_traces(state=state, highlight=Highlight("armies", name), width=width)
+        traces, layout = board_traces(state=state, highlight=Highlight("armies", name), width=width)
         callout = next(a for a in layout["annotations"] if a.get("name") == "highlight")
         f = fit(width)
         label = re.sub("<[^>]+>", "", callout["text"])
         hw, hh = board_state.callout_half_size(label, f)
         cx, cy = callout["x"] + f.px(callout["ax"]), callout["y"] - f.px(callout["ay"])
-        lx, ly = geo.label_point(name, f.orientation)
-        l0, b0, r0, t0 = board_state._label_box(name, f, f.scale >= 0.5)
+        labels, kanji = (next(t for t in traces if t["name"] == n) for n in ("labels", "kanji"))
+        i = labels["customdata"].index(name)
+        first, second = labels["text"][i], kanji["text"][i] if kanji.get("visible", True) else ""
+        l0, b0, r0, t0 = board_labels.name_box(first, second, f)
+        lx, ly = labels["x"][i], (labels["y"][i] + kanji["y"][i]) / 2 if second else labels["y"][i]
         callout_box, name_box = [cx - hw, cy - hh, cx + hw, cy + hh], [lx + l0, ly + b0, lx + r0, ly + t0]
         assert board_state._overlaps(np.array([callout_box]), np.array([name_box]))[0, 0] == 0, name
         x0, y0, x1, y1 = geo.bounds(f.orientation)

@@ -1,0 +1,240 @@
+"""Where each province's name stands on the drawn board, so that no two names overlap or touch (issue 23:
+at 1280×720 "Tosa" and "Awa-Shikoku" ran together and the kanji were left out).
+
+Each name starts at its province's label point (:func:`.geometry.label_point`). Where names would
+overlap at the figure's size, they move apart within their provinces: every name has a grid of candidate
+places around its point, scored at once (numpy) by how much the name would cover the other names (a
+gap of a few pixels included), how much of it would stand outside its own province and how far it moved;
+each name in turn takes its best place given the others' (a few rounds, in the board's order, so the same
+size gives the same places in any process). The token rows of a game (army token, buildings, unrest)
+then go where they cover no name (:func:`token_places`).
+
+The names' extents are estimated from their texts: the widths of Liberation Sans (the metrics of Arial,
+which the browser draws plotly's text in on Debian) per character, bold for the first line, regular for
+the kanji line, a full em for CJK characters and symbols.
+
+>>> from shogun_tutor.board import play_board
+>>> from shogun_tutor.viz.board_base import fit
+>>> places = label_places(play_board("sun", 5), "provinces", fit(1366), True, "en")
+>>> len(places), overlapping(places)
+(45, [])
+>>> round(text_width("Awa-Shikoku", 15, bold=True), 1)
+94.2
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+
+from ..board import PlayBoard
+from ..data import BOARD
+from .board_base import Fit
+from . import geometry as geo
+
+# advance widths in thousandths of an em (Liberation Sans = Arial's metrics): bold, regular
+_BOLD = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -'.()",
+                 [722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+                  667, 944, 667, 667, 611,
+                  556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611,
+                  556, 778, 556, 556, 500, 278, 333, 238, 278, 333, 333]))
+_REGULAR = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -'.()",
+                    [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+                     667, 944, 667, 667, 611,
+                     556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556,
+                     500, 722, 500, 500, 500, 278, 333, 191, 278, 333, 333]))
+GAP_PX = 3.0  # at least this much room between two names (they never touch)
+LINE_HEIGHT = 1.2  # a line of text's box, times the font size (measured in Chromium: 17 px at 15 px)
+
+
+def text_width(text: str, font: float, bold: bool = False) -> float:
+    """The width in pixels of ``text`` drawn at ``font`` px (an estimate; characters not in the tables, CJK
+    and symbols, count one em)."""
+    table = _BOLD if bold else _REGULAR
+    return sum(table.get(c, 1000) for c in text) * font / 1000
+
+
+class Place(NamedTuple):
+    """A name's point (plot units; where the label trace puts it) and its extent around that point
+    (left, bottom, right, top offsets, plot units)."""
+
+    x: float
+    y: float
+    box: tuple[float, float, float, float]
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        l, b, r, t = self.box
+        return (self.x + l, self.y + b, self.x + r, self.y + t)
+
+
+def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, float]:
+    """The extent of a name drawn as its bold first line above the point and its second line (the kanji or
+    the romaji; empty when not shown) below it, as offsets in plot units (left, bottom, right, top)."""
+    width = max(text_width(first, f.font, bold=True), text_width(second, f.font) if second else 0.0)
+    half_w = f.px(width / 2 + 1)
+    if second:
+        gap = f.font * 0.12
+        top, bottom = gap + LINE_HEIGHT * f.font, gap + LINE_HEIGHT * f.font
+    else:
+        top = bottom = LINE_HEIGHT * f.font / 2
+    return (round(-half_w, 1), round(-f.px(bottom), 1), round(half_w, 1), round(f.px(top), 1))
+
+
+def overlapping(places: dict[str, Place], gap_px: float = 0.0, scale: float = 1.0) -> list[tuple[str, str]]:
+    """The pairs of names whose boxes overlap (or come closer than ``gap_px`` screen pixels at ``scale``)."""
+    names = list(places)
+    boxes = np.array([places[n].bounds for n in names]).reshape(-1, 4)
+    g = gap_px / scale / 2
+    grown = boxes + np.array([-g, -g, g, g])
+    w = np.minimum(grown[:, None, 2], grown[None, :, 2]) - np.maximum(grown[:, None, 0], grown[None, :, 0])
+    h = np.minimum(grown[:, None, 3], grown[None, :, 3]) - np.maximum(grown[:, None, 1], grown[None, :, 1])
+    hit = (w > 0) & (h > 0)
+    return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names)) if hit[i, j]]
+
+
+def _candidates(f: Fit, reach_px: tuple[float, float]) -> np.ndarray:
+    """Offsets (plot units) a name may move by, nearer first (the first one: not moving)."""
+    step = f.px(max(3.0, f.font * 0.3))
+    nx, ny = int(f.px(reach_px[0]) / step), int(f.px(reach_px[1]) / step)
+    dx, dy = np.meshgrid(np.arange(-nx, nx + 1) * step, np.arange(-ny, ny + 1) * step)
+    dx, dy = dx.ravel(), dy.ravel()
+    order = np.lexsort((dx, dy, np.hypot(dx, dy * 1.6)))
+    return np.stack([dx[order], dy[order]], axis=1)
+
+
+def _cover(cand: np.ndarray, obstacles: np.ndarray) -> np.ndarray:
+    """For each candidate box, the area it shares with the obstacle boxes (all as left, bottom, right, top)."""
+    if not len(obstacles):
+        return np.zeros(len(cand))
+    w = np.minimum(cand[:, None, 2], obstacles[None, :, 2]) - np.maximum(cand[:, None, 0], obstacles[None, :, 0])
+    h = np.minimum(cand[:, None, 3], obstacles[None, :, 3]) - np.maximum(cand[:, None, 1], obstacles[None, :, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+
+
+def _inside(shape, boxes: np.ndarray) -> np.ndarray:
+    """For each box, the part of it inside ``shape`` (points sampled on a 7×3 grid)."""
+    u, v = np.meshgrid(np.linspace(0.05, 0.95, 7), np.linspace(0.1, 0.9, 3))
+    u, v = u.ravel(), v.ravel()
+    px = boxes[:, 0:1] + u[None, :] * (boxes[:, 2:3] - boxes[:, 0:1])
+    py = boxes[:, 1:2] + v[None, :] * (boxes[:, 3:4] - boxes[:, 1:2])
+    return shapely.contains_xy(shape, px, py).mean(axis=1)
+
+
+def _shifted(box: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.stack([x + box[..., 0], y + box[..., 1], x + box[..., 2], y + box[..., 3]], axis=-1)
+
+
+@lru_cache(maxsize=64)
+def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
+           tokens: bool) -> tuple[dict[str, Place], dict[str, tuple[float, float]]]:
+    """The names' places and, with ``tokens``, each province's army token (below or above its name),
+    placed together: see the module's text."""
+    from .board_text import label_texts  # (board_text imports this module's neighbours)
+
+    o = f.orientation
+    names = [p.name for p in BOARD.provinces]
+    n_names = len(names)
+    shapes = geo.province_shapes(o)
+    for shape in shapes.values():
+        shapely.prepare(shape)
+    anchors = np.array([geo.label_point(n, o) for n in names])
+    boxes = np.array([name_box(*label_texts(n, board, view, kanji), f) for n in names])
+    gap = f.px(GAP_PX) / 2
+    grown = boxes + np.array([-gap, -gap, gap, gap])
+    area = (grown[:, 2] - grown[:, 0]) * (grown[:, 3] - grown[:, 1])
+    half = f.px(f.token / 2 + 1)
+    token_area = 4 * half * half
+    reach = (max(40.0, f.font * 4.0), max(24.0, f.font * 2.2))
+    offsets = _candidates(f, reach)
+    sides = (0, 1) if tokens else (0,)  # the army token below the name, or above it
+    k = len(offsets)
+    off = np.tile(offsets, (len(sides), 1))
+    side = np.repeat(np.array(sides), k)
+    moved = np.hypot(off[:, 0], off[:, 1] * 1.6) / f.px(reach[0]) + side * 0.3
+    # the token's box around the name's point, per name and side (relative)
+    t_rel = np.empty((n_names, 2, 4))
+    t_rel[:, 0] = np.stack([-np.full(n_names, half), boxes[:, 1] - f.px(2) - 2 * half,
+                            np.full(n_names, half), boxes[:, 1] - f.px(2)], axis=1)
+    t_rel[:, 1] = np.stack([-np.full(n_names, half), boxes[:, 3] + f.px(2),
+                            np.full(n_names, half), boxes[:, 3] + f.px(2) + 2 * half], axis=1)
+    x0, y0, x1, y1 = geo.bounds(o)
+    # for each name and candidate: how much of the name (and its token) stands outside its own province
+    fixed = np.empty((n_names, len(off)))
+    cand_x = anchors[:, 0:1] + off[None, :, 0]
+    cand_y = anchors[:, 1:2] + off[None, :, 1]
+    for i, n in enumerate(names):
+        lb = _shifted(boxes[i], cand_x[i], cand_y[i])
+        off_board = (lb[:, 0] < x0) | (lb[:, 2] > x1) | (lb[:, 1] < y0) | (lb[:, 3] > y1)
+        fixed[i] = (1.0 - _inside(shapes[n], lb)) * 2.0 + off_board * 20.0 + moved
+        if tokens:
+            tb = _shifted(t_rel[i][side], cand_x[i], cand_y[i])
+            t_off = (tb[:, 0] < x0) | (tb[:, 2] > x1) | (tb[:, 1] < y0) | (tb[:, 3] > y1)
+            fixed[i] += (1.0 - _inside(shapes[n], tb)) * 1.5 + t_off * 20.0
+    # the names that can meet at all: anchors nearer than both moving their farthest, plus their extents
+    ext = np.maximum(np.abs(boxes).max(axis=1), 0) + 4 * half + gap
+    far_x, far_y = f.px(reach[0]), f.px(reach[1])
+    dx = np.abs(anchors[:, None, 0] - anchors[None, :, 0])
+    dy = np.abs(anchors[:, None, 1] - anchors[None, :, 1])
+    near = (dx <= 2 * far_x + ext[:, None] + ext[None, :]) & (dy <= 2 * far_y + ext[:, None] + ext[None, :])
+    np.fill_diagonal(near, False)
+    neighbours = [np.flatnonzero(near[i]) for i in range(n_names)]
+    choice = np.zeros(n_names, dtype=int)
+    for _round in range(20):
+        changed = False
+        for i in range(n_names):
+            others = neighbours[i]
+            ox, oy = cand_x[others, choice[others]], cand_y[others, choice[others]]
+            o_labels = _shifted(grown[others], ox, oy)
+            cb = _shifted(grown[i], cand_x[i], cand_y[i])
+            cost = _cover(cb, o_labels) / area[i] * 100.0 + fixed[i]
+            if tokens:
+                o_tokens = _shifted(t_rel[others, side[choice[others]]], ox, oy)
+                mine = _shifted(t_rel[i][side], cand_x[i], cand_y[i])
+                cost += (_cover(cb, o_tokens) + _cover(mine, o_labels)) / token_area * 100.0
+                cost += _cover(mine, o_tokens) / token_area * 30.0
+            best = int(np.argmin(np.round(cost, 6)))
+            if best != choice[i]:
+                choice[i], changed = best, True
+        if not changed:
+            break
+    idx = np.arange(n_names)
+    at_x, at_y = cand_x[idx, choice], cand_y[idx, choice]
+    places = {n: Place(round(float(at_x[i]), 1), round(float(at_y[i]), 1), tuple(float(v) for v in boxes[i]))
+              for i, n in enumerate(names)}
+    spots = {}
+    if tokens:
+        rel = t_rel[idx, side[choice]]
+        spots = {n: (round(float(at_x[i] + (rel[i, 0] + rel[i, 2]) / 2), 1),
+                     round(float(at_y[i] + (rel[i, 1] + rel[i, 3]) / 2), 1)) for i, n in enumerate(names)}
+    return places, spots
+
+
+def label_places(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tokens: bool = False) -> dict[str, Place]:
+    """Every province's name placed clear of the others, in the board's order (``tokens``: a game is shown,
+    and each name is placed together with its army token). ``language`` is the cache's key: the texts are the
+    current language's."""
+    return _solve(board, view, f, kanji, language, tokens)[0]
+
+
+def token_places(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str) -> dict[str, tuple[float, float]]:
+    """Where each province's army token goes (the rest of its row, unrest and buildings, beside it), placed
+    with the names (:func:`label_places` with ``tokens``)."""
+    return _solve(board, view, f, kanji, language, True)[1]
+
+
+def crowded(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tokens: bool) -> bool:
+    """Whether names (with their kanji line when ``kanji``) would overlap or touch at this size, or, with a
+    game's army tokens (``tokens``), a token would cover a name."""
+    places, spots = _solve(board, view, f, kanji, language, tokens)
+    if overlapping(places, GAP_PX / 2, f.scale):
+        return True
+    if not tokens:
+        return False
+    labels = np.array([p.bounds for p in places.values()])
+    half = f.px(f.token / 2 + 1)
+    marks = np.array([(x - half, y - half, x + half, y + half) for x, y in spots.values()])
+    return bool(_cover(marks, labels).any())
