@@ -25,6 +25,7 @@ the kanji line, a full em for CJK characters and symbols.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -34,6 +35,7 @@ from ..board import PlayBoard
 from ..data import BOARD
 from .board_base import Fit
 from . import geometry as geo
+from .diskcache import disk_cached, fingerprint
 
 # advance widths in thousandths of an em (Liberation Sans = Arial's metrics): bold, regular
 _BOLD = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -'.()",
@@ -135,6 +137,25 @@ def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
     placed together: see the module's text."""
     from .board_text import label_texts  # (board_text imports this module's neighbours)
 
+    names = [p.name for p in BOARD.provinces]
+    texts = [list(label_texts(n, board, view, kanji)) for n in names]
+    fit_key = [f.width, f.orientation, f.scale, f.font, f.token, f.margin]
+    placed, spotted = _solved(_geometry_key(), fit_key, texts, tokens)
+    places = {n: Place(x, y, (l, b, r, t)) for n, (x, y, l, b, r, t) in zip(names, placed)}
+    return places, {n: (x, y) for n, (x, y) in zip(names, spotted)}
+
+
+@lru_cache(maxsize=1)
+def _geometry_key() -> str:
+    """A digest of the geometry module (the shapes and the names' points): a change to it places anew."""
+    return fingerprint(Path(geo.__file__).read_bytes())
+
+
+@disk_cached("label-places", encode=list, decode=lambda e: (e[0], e[1]))  # once per installation and size
+def _solved(_geometry: str, fit_key: list, texts: list, tokens: bool) -> tuple[list, list]:
+    """:func:`_solve` for JSON arguments (the disk cache's key): the places as ``[x, y, left, bottom,
+    right, top]`` and the tokens' spots as ``[x, y]``, in the board's order."""
+    f = Fit(*fit_key)
     o = f.orientation
     names = [p.name for p in BOARD.provinces]
     n_names = len(names)
@@ -142,7 +163,7 @@ def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
     for shape in shapes.values():
         shapely.prepare(shape)
     anchors = np.array([geo.label_point(n, o) for n in names])
-    boxes = np.array([name_box(*label_texts(n, board, view, kanji), f) for n in names])
+    boxes = np.array([name_box(first, second, f) for first, second in texts])
     gap = f.px(GAP_PX) / 2
     grown = boxes + np.array([-gap, -gap, gap, gap])
     area = (grown[:, 2] - grown[:, 0]) * (grown[:, 3] - grown[:, 1])
@@ -203,14 +224,13 @@ def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
             break
     idx = np.arange(n_names)
     at_x, at_y = cand_x[idx, choice], cand_y[idx, choice]
-    places = {n: Place(round(float(at_x[i]), 1), round(float(at_y[i]), 1), tuple(float(v) for v in boxes[i]))
-              for i, n in enumerate(names)}
-    spots = {}
+    placed = [[round(float(at_x[i]), 1), round(float(at_y[i]), 1), *(float(v) for v in boxes[i])] for i in range(n_names)]
+    spotted = []
     if tokens:
         rel = t_rel[idx, side[choice]]
-        spots = {n: (round(float(at_x[i] + (rel[i, 0] + rel[i, 2]) / 2), 1),
-                     round(float(at_y[i] + (rel[i, 1] + rel[i, 3]) / 2), 1)) for i, n in enumerate(names)}
-    return places, spots
+        spotted = [[round(float(at_x[i] + (rel[i, 0] + rel[i, 2]) / 2), 1),
+                    round(float(at_y[i] + (rel[i, 1] + rel[i, 3]) / 2), 1)] for i in range(n_names)]
+    return placed, spotted
 
 
 def label_places(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tokens: bool = False) -> dict[str, Place]:

@@ -42,21 +42,35 @@ POINT_JS = """([sel, name]) => {
   return [r.left + xa._offset + xa.l2p(tr.x[i]), r.top + ya._offset + ya.l2p(tr.y[i])];
 }"""
 
-# every province name's box and every army marker's box as drawn (SVG), and the pairs that overlap
+# every province name's box (its bold line and, where drawn, its second line: the kanji or the romaji) and every
+# army marker's box as drawn (SVG): the names an army marker covers (``overlaps``) and the pairs of names that
+# overlap or touch, less than 1 px apart (``clashes``; issue 23: "Tosa" and "Awa-Shikoku" ran together at 1280x720)
 OVERLAP_JS = """(sel) => {
   const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
   const traces = [...gd.querySelectorAll('.scatterlayer .trace')];
   const named = (n) => traces.find(t => t.__data__ && t.__data__[0] && t.__data__[0].trace.name === n);
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  const labels = [...named('labels').querySelectorAll('.textpoint text')].map(e => [e.textContent, box(e)]);
-  const armies = [...named('armies').querySelectorAll('.point')].map(box);
-  const overlaps = [];
-  for (const [name, a] of labels)
+  const texts = (n) => named(n) ? [...named(n).querySelectorAll('.textpoint text')].map(e => [e.textContent, box(e)]) : [];
+  const labels = texts('labels'), second = texts('kanji');
+  const names = labels.map(([name, a], i) => {
+    const k = second[i] && second[i][0] ? second[i][1] : a;
+    return [name, [Math.min(a[0], k[0]), Math.min(a[1], k[1]), Math.max(a[2], k[2]), Math.max(a[3], k[3])]];
+  });
+  const armies = named('armies') ? [...named('armies').querySelectorAll('.point')].map(box) : [];
+  const overlaps = [], clashes = [];
+  const shared = (a, b) => [Math.min(a[2], b[2]) - Math.max(a[0], b[0]), Math.min(a[3], b[3]) - Math.max(a[1], b[1])];
+  names.forEach(([name, a], i) => {
     for (const b of armies) {
-      const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const [w, h] = shared(a, b);
       if (w > 1 && h > 1) overlaps.push(`${name} ${w.toFixed(1)}x${h.toFixed(1)} px`);
     }
-  return {labels: labels.length, armies: armies.length, overlaps};
+    for (const [other, b] of names.slice(i + 1)) {
+      const [w, h] = shared(a, b);
+      if (w > -1 && h > -1) clashes.push(`${name}/${other} ${w.toFixed(1)}x${h.toFixed(1)} px`);
+    }
+  });
+  return {labels: labels.length, kanji: second.filter(k => k[0]).length, armies: armies.length, overlaps, clashes,
+          font: labels.length ? parseFloat(getComputedStyle(named('labels').querySelector('text')).fontSize) : 0};
 }"""
 
 RUNS = [pytest.param("en", 1366, 768, id="en-1366x768"), pytest.param("nl", 1280, 720, id="nl-1280x720"),
@@ -104,6 +118,7 @@ def _no_marker_on_a_name(page, where: str) -> dict:
     found = page.evaluate(OVERLAP_JS, MAP)
     assert found["labels"] >= 36, found  # every province in play has its name drawn
     assert not found["overlaps"], f"{where}: army markers cover province names: {found['overlaps']}"
+    assert not found["clashes"], f"{where}: province names overlap or touch: {found['clashes']}"
     return found
 
 
@@ -197,6 +212,6 @@ def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_n
             if (window.__ov !== now) {{ window.__ov = now; window.__since = Date.now(); return false; }}
             return Date.now() - window.__since > 1500; }}""", polling=250, timeout=60_000)
         found = page.evaluate(OVERLAP_JS, GAME_BOARD)
-        assert found["labels"] >= 36 and not found["overlaps"], found
+        assert found["labels"] >= 36 and not found["overlaps"] and not found["clashes"], found
         page.screenshot(path=str(Path(OUTPUT).parent / f"demo-tied-region-{lang}-{width}x{height}.png"), full_page=False)
         ap.assert_clean()
