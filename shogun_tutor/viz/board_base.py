@@ -19,7 +19,6 @@ SEA_COLOUR = "#D6E9F5"
 COAST_COLOUR = "#BCD9EC"
 LABEL_COLOUR = "#1A1A1A"
 LESSON_COLOUR = "#0072B2"  # Okabe-Ito blue
-BATTLE_COLOUR = "#D55E00"  # Okabe-Ito vermillion
 UNREST_COLOUR = "#A50F15"
 SIDE_SYMBOLS = {"sun": "☀", "moon": "☾"}
 BUILDING_SYMBOLS = {"castle": "square", "temple": "triangle-up", "theater": "circle"}

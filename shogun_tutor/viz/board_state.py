@@ -16,7 +16,6 @@ from ..i18n import _
 from ..text import terms
 from . import geometry as geo
 from .board_base import (
-    BATTLE_COLOUR,
     BUILDING_SYMBOLS,
     HIGHLIGHT_LABELS,
     LESSON_COLOUR,
@@ -29,7 +28,7 @@ from .board_base import (
 )
 from .board_labels import token_places
 from .board_text import state_hover
-from .palette import NEUTRAL_FILL, PLAYER_STYLES, SEA_ROUTE
+from .palette import HIGHLIGHT, NEUTRAL_FILL, PLAYER_STYLES, SEA_ROUTE
 
 
 def player_legend(state: Any, players: int) -> list[dict]:
@@ -213,7 +212,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     o = f.orientation
     ax: list = []
     ay: list = []
-    colour = BATTLE_COLOUR if h is not None and h.kind in ("battle", "revolt") else "#111111"
+    colour = HIGHLIGHT  # one colour for every action, clear of every player's (the callout names the action)
     if h is not None and h.kind == "tie":  # every province of the tied region(s) in play
         names = sorted(n for n in g if g.nodes[n]["region"] in h.regions)
     else:

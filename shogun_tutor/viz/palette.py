@@ -51,6 +51,13 @@ REGION_LINES: dict[str, str] = {
     "yellow": "#9C8420",
 }
 EXCLUDED_FILL = "#E6E6E6"
+
+#: the action being carried out on the board (its ring, arrow and callout, battles included): a deep berry that
+#: no player colour, the farmers' green or a region's fill comes near (issue 23: the attack's vermillion was the
+#: Red player's ring). CIEDE2000 difference at least 17 from every player colour and the farmers', at least 30
+#: from every region fill, in normal vision and under simulated protanopia, deuteranopia and tritanopia
+#: (tests/viz/test_palette.py, with coloraide); white callout text on it has a contrast of 8:1.
+HIGHLIGHT = "#9C0068"
 SEA_ROUTE = "#2B6CB0"
 
 
