@@ -22,7 +22,11 @@ from ..viz.board import Highlight, board_traces
 from ..board import province_graph
 from ..viz.board_base import fit
 from ..viz.board_state import lesson
-from ..viz.board_svg import board_svg
+from ..viz.board_base import style as player_style
+from ..viz.board_svg import Choice, board_svg, choices_svg
+from ..rules.state import PLACES, TOWER_CARD_PREFIX, chest_value
+from ..text import terms
+from ..text.explain.base import plan_field_name
 
 #: the width (screen pixels) the small boards are drawn for, and shown at (at most: a phone narrows them)
 BOARD_FIT = 900
@@ -50,10 +54,14 @@ def decision_highlight(state, d: Decision) -> Highlight | None:
 def mistake_board(game, m) -> str:
     """The board as it stood when the learner decided (a static SVG, no live figure): the learner's choice
     highlighted as the game highlights an action, the strong bot's provinces ringed with blue dots, the rest dimmed;
-    cropped to where it counts."""
+    cropped to where it counts. A decision that names no province shows what it was about instead (issue 23: the
+    whole board, uncropped, said nothing): the turn-order places with their special cards for a place, the plan
+    fields for a card on a field; other such decisions (the expansions' bonuses, the draft) show no picture."""
     state = game_review.position(game, m.index).state
     chosen = [p for p in _provinces(m.chosen) if p in state.provinces]
     better = [p for p in _provinces(m.better) if p in state.provinces]
+    if not chosen and not better:
+        return _choices_board(state, m)
     f = fit(BOARD_FIT)
     traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen), width=BOARD_FIT,
                                   selected=chosen[0] if chosen else None,
@@ -66,11 +74,63 @@ def mistake_board(game, m) -> str:
                  if t["name"] == "reach")
     rings = rings if rings.get("x") else {**rings, "visible": False}
     traces = [rings if t.get("name") == "reach" else t for t in traces if t.get("name") != "selected"]
-    return board_svg(traces, layout, f, focus=chosen + better, width_px=BOARD_PX, title=board_caption())
+    return board_svg(traces, layout, f, focus=chosen + better, width_px=BOARD_PX, title=board_caption(m))
 
 
-def board_caption() -> str:
-    return _("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.")
+def _mark(option, chosen, better) -> str | None:
+    return {(True, True): "both", (True, False): "chosen", (False, True): "better"}.get((option == chosen, option == better))
+
+
+def _choices_board(state, m) -> str:
+    """The options of a decision without a province, the learner's and the strong bot's marked ('' when the
+    decision has no such picture)."""
+    if m.chosen.kind == "place" and m.better.kind == "place" and state.round.specials:
+        taken = {pl.place: pl.seat for pl in state.players if pl.place is not None}
+        choices = []
+        for place in range(PLACES):
+            st = player_style(state, taken[place]) if place in taken else None
+            choices.append(Choice(_("Place {place}").format(place=place + 1),
+                                  (terms.special_name(state.round.specials[place]),),
+                                  _mark(place, m.chosen.count, m.better.count),
+                                  (st.letter, st.fill, st.text) if st else None))
+        return choices_svg(choices, PLACES, BOARD_PX, title=board_caption(m))
+    if m.chosen.kind == "plan" and m.better.kind == "plan":
+        plan = state.players[m.seat].plan
+        choices = []
+        for field in state.rules.plan_fields(state, m.seat):
+            options: tuple = ()
+            if field == m.chosen.field == m.better.field:  # the same field, two cards: both said, each framed
+                options = ((_card_label(m.chosen.card), "chosen"), (_card_label(m.better.card), "better"))
+            choices.append(Choice(plan_field_name(field), (_card_label(plan[field]),) if field in plan else (),
+                                  None if options else _mark(field, m.chosen.field, m.better.field), None,
+                                  field in plan, options))
+        return choices_svg(choices, 4, BOARD_PX, title=board_caption(m))
+    return ""
+
+
+def _card_label(card: str | None) -> str:
+    """A plan card's name on the plan picture: the province, the war-chest card with its chests, the tower card."""
+    if card is None:
+        return "–"
+    if card.startswith(TOWER_CARD_PREFIX):
+        return _("Battle-tower card")
+    chests = chest_value(card)
+    if chests is not None:
+        return _("War-chest card {chests}").format(chests=chests)
+    return terms.province_name(card_province(card))
+
+
+def board_caption(m=None) -> str:
+    """What the mistake's picture shows (``m``: the mistake; None: a board)."""
+    if m is not None and not _provinces(m.chosen) and not _provinces(m.better):
+        if m.chosen.kind == "place":
+            return _("The turn-order places when you decided, each with its special card for the round: your choice "
+                     "in a thick frame, the strong bot's in a blue dotted frame; a player's letter marks a place "
+                     "already taken.")
+        return _("Your plan when you decided, each field with the card you had put on it: your choice in a thick "
+                 "frame, the strong bot's in a blue dotted frame.")
+    return _("The board when you decided: your choice is marked as in the game, the strong bot's provinces are "
+             "ringed with blue dots, the rest is pale.")
 
 
 def review_html(mistakes, year: int | None, boards: list[str] | None = None) -> str:
@@ -85,7 +145,7 @@ def review_html(mistakes, year: int | None, boards: list[str] | None = None) -> 
         badge = f"<p class='shogun-review-blunder' style='color:#b00020'><b>{escape(t.blunder)}</b></p>" if t.blunder else ""
         svg = boards[k - 1] if boards and k - 1 < len(boards) else ""
         figure = (f"<figure class='shogun-review-board' style='flex:0 1 {BOARD_PX}px;margin:0;min-width:0'>{svg}"
-                  f"<figcaption style='font-size:0.85em;color:#555'>{escape(board_caption())}</figcaption></figure>"
+                  f"<figcaption style='font-size:0.85em;color:#555'>{escape(board_caption(m))}</figcaption></figure>"
                   if svg else "")
         blocks.append(
             f"<li class='shogun-review-mistake' style='margin:0.3em 0'>"

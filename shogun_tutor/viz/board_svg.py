@@ -14,13 +14,16 @@ True
 from __future__ import annotations
 
 import re
+import textwrap
+from dataclasses import dataclass
 from html import escape
 from typing import Iterable, Sequence
 
 from . import geometry as geo
 from .board import board_traces  # noqa: F401 (the doctest)
-from .board_base import Fit, fit  # noqa: F401 (fit: the doctest)
+from .board_base import LESSON_COLOUR, Fit, fit  # noqa: F401 (fit: the doctest)
 from .board_layout import is_legend
+from .palette import HIGHLIGHT
 
 #: traces that only serve the live figure (hover points) or its legend
 _SKIPPED = ("hit",)
@@ -145,4 +148,111 @@ def board_svg(traces: list[dict], layout: dict, f: Fit, focus: Iterable[str] = (
             f'{escape(layout.get("plot_bgcolor", "white"))}" font-family="sans-serif">{label}{"".join(parts)}</svg>')
 
 
-__all__ = ["board_svg"]
+def _wrap(text: str, width: float, font: float) -> list[str]:
+    """``text`` broken into lines of at most ``width`` units at ``font``: between words or after a slash
+    ("Gevecht/verplaatsing"), a word longer than a line left whole; CJK text, which has no spaces, between any
+    two characters.
+
+    >>> _wrap("Gevecht/verplaatsing A", 80, 10), _wrap("+1 army when defending", 50, 10)
+    (['Gevecht/', 'verplaatsing A'], ['+1 army', 'when', 'defending'])
+    """
+    if " " not in text.strip() and "/" not in text and any(ord(c) > 0x2E80 for c in text):
+        per_line = max(2, int(width / font))
+        return [text[i:i + per_line] for i in range(0, len(text), per_line)] or [""]
+    limit = max(4, int(width / (0.56 * font)))
+    lines: list[str] = []
+    for match in re.finditer(r"(\s*)([^\s/]*/|\S+?(?=/)|\S+)", text):
+        space, piece = match.groups()
+        if lines and len(lines[-1]) + bool(space) + len(piece) <= limit:
+            lines[-1] += (" " if space else "") + piece
+        else:
+            lines.append(piece)
+    return lines or [""]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One box of :func:`choices_svg`: a field or a place the decision could go to."""
+
+    heading: str
+    lines: tuple[str, ...] = ()  # under the heading (a special card's name)
+    mark: str | None = None  # "chosen" (the learner's), "better" (the strong bot's), "both" or None
+    token: tuple[str, str, str] | None = None  # a player there already: (letter, fill, text colour)
+    done: bool = False  # already holds one of the learner's cards (drawn grey)
+    options: tuple[tuple[str, str], ...] = ()  # (text, "chosen" or "better"): the two choices within the box, framed
+
+
+def choices_svg(choices: Sequence[Choice], columns: int, width_px: int = 320, title: str = "") -> str:
+    """The options of a decision that names no province (the turn-order places, the plan fields) as an SVG
+    ``width_px`` wide: a box per option in ``columns`` columns, the learner's choice in a thick frame in the
+    board's highlight colour, the strong bot's in a blue dotted frame, as on the review's boards (or, when both
+    chose the same box, each choice's text framed so within it: ``Choice.options``).
+
+    >>> svg = choices_svg([Choice("Place 1", ("+1 chest",), "chosen"), Choice("Place 2", ("6 armies",), "better")], 5)
+    >>> svg.count("<rect") >= 4 and "stroke-dasharray" in svg and HIGHLIGHT in svg and "+1 chest" in svg
+    True
+    """
+    gap, font, small = 5.0, 11.0, 10.0
+    box_w = (width_px - gap * (columns + 1)) / columns
+    inner = box_w - 8
+    wrapped = [(_wrap(c.heading, inner, font), [ln for line in c.lines for ln in _wrap(line, inner, small)],
+                [(_wrap(text, inner - 6, small), mark) for text, mark in c.options]) for c in choices]
+    rows = [wrapped[i:i + columns] for i in range(0, len(wrapped), columns)]
+    token = 18.0
+    has_token = any(c.token for c in choices)
+    row_h = [8 + max(len(h) * font * 1.2 + len(ls) * small * 1.2 + sum(len(o) * small * 1.2 + 10 for o, _m in opts)
+                     for h, ls, opts in row) + (token + 6 if has_token else 0) + 6
+             for row in rows]
+    parts = []
+    y = gap
+    for r, row in enumerate(rows):
+        for k, (heading, lines, options) in enumerate(row):
+            c = choices[r * columns + k]
+            x = gap + k * (box_w + gap)
+            fill = "#E9E9E9" if c.done else "#FFFFFF"
+            parts.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(box_w)}" height="{_num(row_h[r])}" rx="4" '
+                         f'fill="{fill}" stroke="#8A8A8A" stroke-width="1"/>')
+            if c.mark in ("chosen", "both"):
+                parts.append(f'<rect x="{_num(x + 2)}" y="{_num(y + 2)}" width="{_num(box_w - 4)}" '
+                             f'height="{_num(row_h[r] - 4)}" rx="3" fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>')
+            if c.mark in ("better", "both"):
+                inset = 7 if c.mark == "both" else 2
+                parts.append(f'<rect x="{_num(x + inset)}" y="{_num(y + inset)}" width="{_num(box_w - 2 * inset)}" '
+                             f'height="{_num(row_h[r] - 2 * inset)}" rx="3" fill="none" stroke="{LESSON_COLOUR}" '
+                             f'stroke-width="3.5" stroke-dasharray="3 3"/>')
+            ty = y + 6
+            for line in heading:
+                ty += font * 1.2
+                parts.append(f'<text x="{_num(x + box_w / 2)}" y="{_num(ty - 2)}" font-size="{_num(font)}" '
+                             f'font-weight="bold" text-anchor="middle" fill="#1A1A1A">{escape(line)}</text>')
+            for line in lines:
+                ty += small * 1.2
+                parts.append(f'<text x="{_num(x + box_w / 2)}" y="{_num(ty - 2)}" font-size="{_num(small)}" '
+                             f'text-anchor="middle" fill="#1A1A1A">{escape(line)}</text>')
+            for option, mark in options:
+                top = ty + 4
+                for line in option:
+                    ty += small * 1.2
+                    parts.append(f'<text x="{_num(x + box_w / 2)}" y="{_num(ty + 1)}" font-size="{_num(small)}" '
+                                 f'text-anchor="middle" fill="#1A1A1A">{escape(line)}</text>')
+                ty += 6
+                style = (f'stroke="{HIGHLIGHT}" stroke-width="3"' if mark == "chosen"
+                         else f'stroke="{LESSON_COLOUR}" stroke-width="2.5" stroke-dasharray="3 3"')
+                parts.append(f'<rect x="{_num(x + 4)}" y="{_num(top)}" width="{_num(box_w - 8)}" height="{_num(ty - top)}" '
+                             f'rx="2" fill="none" {style}/>')
+                ty += 4
+            if c.token:
+                letter, colour, text_colour = c.token
+                tx, tt = x + box_w / 2 - token / 2, y + row_h[r] - token - 8
+                parts.append(f'<rect x="{_num(tx)}" y="{_num(tt)}" width="{_num(token)}" height="{_num(token)}" '
+                             f'fill="{escape(colour)}" stroke="#111111" stroke-width="1.2"/>'
+                             f'<text x="{_num(tx + token / 2)}" y="{_num(tt + token * 0.72)}" font-size="{_num(small + 1)}" '
+                             f'font-weight="bold" text-anchor="middle" fill="{escape(text_colour)}">{escape(letter)}</text>')
+        y += row_h[r] + gap
+    label = f'<title>{escape(title)}</title>' if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {width_px} {_num(y)}" width="{width_px}" '
+            f'height="{round(y)}" style="max-width:100%;height:auto;background:#F6F1E7" font-family="sans-serif">'
+            f'{label}{"".join(parts)}</svg>')
+
+
+__all__ = ["Choice", "board_svg", "choices_svg"]

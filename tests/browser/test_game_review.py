@@ -35,6 +35,23 @@ BOARDS_FIT_JS = """(width) => {
 }"""
 
 
+#: the captions of the review's pictures: the board, the turn-order places, the plan
+CAPTIONS = ("The board when you decided: your choice is marked as in the game, the strong bot's provinces are "
+            "ringed with blue dots, the rest is pale.",
+            "The turn-order places when you decided, each with its special card for the round: your choice in a "
+            "thick frame, the strong bot's in a blue dotted frame; a player's letter marks a place already taken.",
+            "Your plan when you decided, each field with the card you had put on it: your choice in a thick frame, "
+            "the strong bot's in a blue dotted frame.")
+
+#: each costly decision's picture: its accessible name, its caption, its option boxes and map paths
+PICTURES_JS = """() => [...document.querySelectorAll('.shogun-review-mistake .shogun-review-board')].map(f => {
+  const svg = f.querySelector('svg');
+  return {title: svg.querySelector('title').textContent.replace(/\\s+/g, ' ').trim(),
+          caption: f.querySelector('figcaption').textContent.replace(/\\s+/g, ' ').trim(),
+          boxes: svg.querySelectorAll('rect[rx="4"]').length, paths: svg.querySelectorAll('path').length};
+})"""
+
+
 def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
     from .conftest import click_shown, guided_game
 
@@ -108,8 +125,15 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             # each costly decision shows the board then: one static image, as wide as the screen allows
             boards = page.locator(".shogun-review-mistake .shogun-review-board svg")
             assert boards.count() == mistakes
-            if mistakes:
-                assert t("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text
+            # a decision about a province shows the board cropped to it; one without (a place of the turn order, a
+            # war-chest card) shows what it was about: the places with their special cards, or the plan (issue 23)
+            captions = [t(c) for c in CAPTIONS]
+            pictures = page.evaluate(PICTURES_JS)
+            print(f"[review] pictures: {pictures}")
+            for p in pictures:
+                assert p["title"] in captions and p["caption"] == p["title"], p
+                if p["title"] == captions[1]:  # the turn-order places: five boxes, no map
+                    assert p["boxes"] == 5 and p["paths"] == 0, p
             box = page.locator(".shogun-game-review").first
             for width, height in ((1366, 768), (1920, 1080), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -130,8 +154,8 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             assert text_nl != text and (nl("You chose") in text_nl or nl(
                 "The strong bot would have decided as you did, or its playouts found no clear difference.") in text_nl)
             assert page.locator(".shogun-review-mistake .shogun-review-board svg").count() == mistakes
-            if mistakes:
-                assert nl("The board when you decided: your choice is marked as in the game (in orange for an attack), the strong bot's provinces are ringed with blue dots, the rest is pale.") in text_nl
+            assert [p["title"] for p in page.evaluate(PICTURES_JS)] == [
+                nl(CAPTIONS[[t(c) for c in CAPTIONS].index(p["title"])]) for p in pictures]
             for width, height in ((1366, 768), (390, 844)):
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_function(BOARDS_FIT_JS, arg=width, timeout=30_000)
