@@ -24,6 +24,7 @@ the kanji line, a full em for CJK characters and symbols.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -49,6 +50,7 @@ _REGULAR = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -'.()"
                      556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556,
                      500, 722, 500, 500, 500, 278, 333, 191, 278, 333, 333]))
 GAP_PX = 3.0  # at least this much room between two names (they never touch)
+KEEP = 400  # candidate places tried per name (the best by their own cost)
 LINE_HEIGHT = 1.2  # a line of text's box, times the font size (measured in Chromium: 17 px at 15 px)
 
 
@@ -73,14 +75,21 @@ class Place(NamedTuple):
         return (self.x + l, self.y + b, self.x + r, self.y + t)
 
 
+def second_font(f: Fit) -> int:
+    """The size of a name's second line (the kanji under the romaji; in Chinese and Japanese the romaji under the
+    kanji): a little smaller than the name, never under 9 px."""
+    return min(f.font, max(9, round(0.85 * f.font)))
+
+
 def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, float]:
     """The extent of a name drawn as its bold first line above the point and its second line (the kanji or
     the romaji; empty when not shown) below it, as offsets in plot units (left, bottom, right, top)."""
-    width = max(text_width(first, f.font, bold=True), text_width(second, f.font) if second else 0.0)
+    small = second_font(f)
+    width = max(text_width(first, f.font, bold=True), text_width(second, small) if second else 0.0)
     half_w = f.px(width / 2 + 1)
     if second:
         gap = f.font * 0.12
-        top, bottom = gap + LINE_HEIGHT * f.font, gap + LINE_HEIGHT * f.font
+        top, bottom = gap + LINE_HEIGHT * f.font, gap + LINE_HEIGHT * small
     else:
         top = bottom = LINE_HEIGHT * f.font / 2
     return (round(-half_w, 1), round(-f.px(bottom), 1), round(half_w, 1), round(f.px(top), 1))
@@ -182,6 +191,10 @@ def _solved(_geometry: str, fit_key: list, texts: list, tokens: bool) -> tuple[l
                             np.full(n_names, half), boxes[:, 1] - f.px(2)], axis=1)
     t_rel[:, 1] = np.stack([-np.full(n_names, half), boxes[:, 3] + f.px(2),
                             np.full(n_names, half), boxes[:, 3] + f.px(2) + 2 * half], axis=1)
+    # the whole token row around it: the unrest marker to the left, up to three buildings to the right
+    row_rel = t_rel.copy()
+    row_rel[..., 0] -= f.px(3 + f.unrest)
+    row_rel[..., 2] += f.px(3 + 3 * (f.building + 2))
     x0, y0, x1, y1 = geo.bounds(o)
     # for each name and candidate: how much of the name (and its token) stands outside its own province
     fixed = np.empty((n_names, len(off)))
@@ -203,25 +216,64 @@ def _solved(_geometry: str, fit_key: list, texts: list, tokens: bool) -> tuple[l
     near = (dx <= 2 * far_x + ext[:, None] + ext[None, :]) & (dy <= 2 * far_y + ext[:, None] + ext[None, :])
     np.fill_diagonal(near, False)
     neighbours = [np.flatnonzero(near[i]) for i in range(n_names)]
-    choice = np.zeros(n_names, dtype=int)
-    for _round in range(20):
-        changed = False
-        for i in range(n_names):
-            others = neighbours[i]
-            ox, oy = cand_x[others, choice[others]], cand_y[others, choice[others]]
-            o_labels = _shifted(grown[others], ox, oy)
-            cb = _shifted(grown[i], cand_x[i], cand_y[i])
-            cost = _cover(cb, o_labels) / area[i] * 100.0 + fixed[i]
-            if tokens:
-                o_tokens = _shifted(t_rel[others, side[choice[others]]], ox, oy)
-                mine = _shifted(t_rel[i][side], cand_x[i], cand_y[i])
-                cost += (_cover(cb, o_tokens) + _cover(mine, o_labels)) / token_area * 100.0
-                cost += _cover(mine, o_tokens) / token_area * 30.0
-            best = int(np.argmin(np.round(cost, 6)))
-            if best != choice[i]:
-                choice[i], changed = best, True
-        if not changed:
+    # each name's candidates worth trying: the best by their own cost (inside the province, little moved), in
+    # the order of that cost (the first: the name's own best place, where it starts)
+    keep = np.argsort(np.round(fixed, 6), axis=1, kind="stable")[:, :KEEP]
+
+    def settle(order, rows: float) -> np.ndarray:
+        """Each name in turn takes its best place given the others', until none moves (at most 20 rounds);
+        ``rows``: the weight of the token rows' unrest markers and buildings."""
+        choice = keep[:, 0].copy()
+        for _round in range(20):
+            changed = False
+            for i in order:
+                k = keep[i]
+                others = neighbours[i]
+                ox, oy = cand_x[others, choice[others]], cand_y[others, choice[others]]
+                o_labels = _shifted(grown[others], ox, oy)
+                cx, cy, sd = cand_x[i, k], cand_y[i, k], side[k]
+                cb = _shifted(grown[i], cx, cy)
+                cost = _cover(cb, o_labels) / area[i] * 100.0 + fixed[i, k]
+                if tokens:
+                    o_tokens = _shifted(t_rel[others, side[choice[others]]], ox, oy)
+                    mine = _shifted(t_rel[i][sd], cx, cy)
+                    cost += (_cover(cb, o_tokens) + _cover(mine, o_labels)) / token_area * 100.0
+                    cost += _cover(mine, o_tokens) / token_area * 30.0
+                # the rest of the rows (unrest, buildings) count less: most provinces have neither
+                if tokens and rows:
+                    o_rows = _shifted(row_rel[others, side[choice[others]]], ox, oy)
+                    mine_row = _shifted(row_rel[i][sd], cx, cy)
+                    cost += (_cover(cb, o_rows) + _cover(mine_row, o_labels)) / token_area * rows
+                best = int(k[int(np.argmin(np.round(cost, 6)))])
+                if best != choice[i]:
+                    choice[i], changed = best, True
+            if not changed:
+                break
+        return choice
+
+    def clashes(choice: np.ndarray) -> float:
+        """How much the names overlap each other (and the army tokens the names), screen px²."""
+        idx = np.arange(n_names)
+        labels = _shifted(grown, cand_x[idx, choice], cand_y[idx, choice])
+        total = (_cover(labels, labels) - area).sum() / 2
+        if tokens:
+            total += _cover(_shifted(t_rel[idx, side[choice]], cand_x[idx, choice], cand_y[idx, choice]), labels).sum()
+        return float(total) * f.scale ** 2
+
+    # the board's order first; where names still clash, without the rows' unrest and buildings, then in the reverse
+    # order and with the most hemmed-in names first: the first without a clash, else the one that clashes least
+    orders = [range(n_names), range(n_names - 1, -1, -1),
+              sorted(range(n_names), key=lambda i: (-len(neighbours[i]), i))]  # the most hemmed in first
+    tries = [(order, rows) for order in orders for rows in ((3.0, 0.0) if tokens else (0.0,))]
+    best_choice, least = None, math.inf
+    for order, rows in tries:
+        choice = settle(order, rows)
+        clash = clashes(choice)
+        if clash < least:
+            best_choice, least = choice, clash
+        if clash <= 0.01 or clash > 2000:  # a crowded size: another order would not clear it
             break
+    choice = best_choice
     idx = np.arange(n_names)
     at_x, at_y = cand_x[idx, choice], cand_y[idx, choice]
     placed = [[round(float(at_x[i]), 1), round(float(at_y[i]), 1), *(float(v) for v in boxes[i])] for i in range(n_names)]
@@ -246,9 +298,28 @@ def token_places(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str
     return _solve(board, view, f, kanji, language, True)[1]
 
 
+#: names with their kanji line (and army tokens) taking more than this share of the land never found room
+#: (measured: 0.70 still fits, 1.07 does not)
+CROWDED = 0.85
+
+
+def density(board: PlayBoard, view: str, f: Fit, tokens: bool) -> float:
+    """The names' boxes with their kanji line (and the army tokens) as a share of the land's area."""
+    from .board_text import label_texts
+
+    names = [p.name for p in BOARD.provinces]
+    boxes = np.array([name_box(*label_texts(n, board, view, True), f) for n in names])
+    used = float(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum()) * f.scale ** 2
+    if tokens:
+        used += len(names) * (f.token + 2) ** 2
+    return used / (geo.land(f.orientation).area * f.scale ** 2)
+
+
 def crowded(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tokens: bool) -> bool:
     """Whether names (with their kanji line when ``kanji``) would overlap or touch at this size, or, with a
     game's army tokens (``tokens``), a token would cover a name."""
+    if kanji and density(board, view, f, tokens) > CROWDED:  # no need to try
+        return True
     places, spots = _solve(board, view, f, kanji, language, tokens)
     if overlapping(places, GAP_PX / 2, f.scale):
         return True

@@ -28,7 +28,7 @@ from .board_base import (
     scatter,
     tolerance,
 )
-from .board_labels import label_places
+from .board_labels import label_places, second_font
 from .board_text import hover_text, label_texts
 from .palette import EXCLUDED_FILL, REGION_FILLS, REGION_LINES, SEA_ROUTE
 
@@ -93,8 +93,8 @@ def _labels(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: bool, 
                 textposition="top center" if kanji else "middle center", textfont={**font, "weight": "bold"},
                 hoverinfo="skip", showlegend=False),
         scatter(x=x if kanji else [], y=ky if kanji else [], mode="text", text=[escape(b) for _a, b in texts] if kanji else [],
-                name="kanji", textposition="bottom center", textfont=font, hoverinfo="skip", showlegend=False,
-                visible=kanji),
+                name="kanji", textposition="bottom center", textfont={**font, "size": second_font(f)}, hoverinfo="skip",
+                showlegend=False, visible=kanji),
     ]
 
 

@@ -36,10 +36,20 @@ RUNS = [
 ]
 
 
+# the shown board is drawn at the width its panel measured (before that it is drawn for a default width and
+# stretched or shrunk by plotly to its box: not the size its names were placed for)
+AT_ITS_WIDTH_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  const panel = gd && gd.closest('.shogun-board-panel');
+  return !!(gd && gd._fullLayout && panel && Math.abs(gd._fullLayout.width - Math.floor(panel.getBoundingClientRect().width)) <= 4);
+}"""
+
+
 def _settled(page, sel: str) -> dict:
-    """The drawn names and markers once the board stays put (it redraws once at the width its column measured)."""
+    """The drawn names and markers once the board is drawn at its panel's width and stays put."""
     page.wait_for_function(f"() => {{ const m = ({OVERLAP_JS})('{sel}'); return m.labels > 0 && m.armies > 0; }}",
                            timeout=120_000)
+    page.wait_for_function(AT_ITS_WIDTH_JS, arg=sel, timeout=120_000)
     page.wait_for_function(f"""() => {{ const now = JSON.stringify(({OVERLAP_JS})('{sel}'));
         if (window.__labels !== now) {{ window.__labels = now; window.__since = Date.now(); return false; }}
         return Date.now() - window.__since > 1500; }}""", polling=250, timeout=90_000)
