@@ -86,7 +86,7 @@ def fit(width: int | None = None, font: int | None = None) -> Fit:
     token = min(24, max(14, round(1.7 * font)))
     if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens larger too, as far
         font = max(font, font_wanted)          # as a small board leaves room for them beside the names (issue 23)
-        token = max(token, min(34, round(1.9 * font), round(60 * scale)))
+        token = max(token, min(34, round(1.9 * font), round(65 * scale)))
     return Fit(width, orientation, scale, font, token, margin)
 
 

@@ -34,7 +34,7 @@ import shapely
 
 from ..board import PlayBoard
 from ..data import BOARD
-from .board_base import Fit
+from .board_base import Fit, fit  # noqa: F401 (fit: the doctests)
 from . import geometry as geo
 from .diskcache import disk_cached, fingerprint
 
@@ -49,6 +49,8 @@ _REGULAR = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -'.()"
                      667, 944, 667, 667, 611,
                      556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556,
                      500, 722, 500, 500, 500, 278, 333, 191, 278, 333, 333]))
+_BOLD.update(dict.fromkeys("0123456789", 556), **{"+": 584, "/": 278})
+_REGULAR.update(dict.fromkeys("0123456789", 556), **{"+": 584, "/": 278})
 GAP_PX = 3.0  # at least this much room between two names (they never touch)
 KEEP = 400  # candidate places tried per name (the best by their own cost)
 LINE_HEIGHT = 1.2  # a line of text's box, times the font size (measured in Chromium: 17 px at 15 px)
@@ -77,8 +79,12 @@ class Place(NamedTuple):
 
 def second_font(f: Fit) -> int:
     """The size of a name's second line (the kanji under the romaji; in Chinese and Japanese the romaji under the
-    kanji): a little smaller than the name, never under 9 px."""
-    return min(f.font, max(9, round(0.85 * f.font)))
+    kanji): a little smaller than the name, never under 9 px, and on a projector never under 16 px.
+
+    >>> [second_font(fit(w, font)) for w, font in ((380, None), (1400, None), (1020, 17), (1500, 20))]
+    [9, 10, 16, 17]
+    """
+    return min(f.font, max(9, round(0.85 * f.font), 16 if f.font >= 16 else 0))
 
 
 def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, float]:

@@ -22,11 +22,12 @@ from .board_base import (
     UNREST_COLOUR,
     Fit,
     append_polyline,
+    fit,  # noqa: F401 (the doctests)
     scatter as _scatter,
     style as _style,
     tolerance as _tolerance,
 )
-from .board_labels import token_places
+from .board_labels import text_width, token_places
 from .board_text import state_hover
 from .palette import HIGHLIGHT, NEUTRAL_FILL, PLAYER_STYLES, SEA_ROUTE
 
@@ -278,6 +279,17 @@ def token_spots(f: Fit, state: Any, excluded: frozenset[str], board, view: str, 
     return {n: spots[n] for n in state.provinces if n not in excluded}
 
 
+def army_font(f: Fit, text: str) -> int:
+    """The size of a token's text ("R3", "B12"): as large as the names where it fits inside the token (a
+    projector's numbers as readable as its names), never over 0.58 of the token.
+
+    >>> army_font(fit(668, 15), "R3"), army_font(fit(668, 15), "R12"), army_font(fit(1200), "K4")
+    (14, 11, 11)
+    """
+    wide = text_width(text, 1.0, bold=True)  # in ems
+    return max(8, min(f.font, round(f.token * 0.58), int((f.token - 3) / wide)))
+
+
 def state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, tuple[float, float]]) -> list[dict]:
     """Army tokens, buildings and unrest; the traces exist (empty) without a state, so the layout never changes."""
     provinces = sorted(state.provinces.items()) if state is not None else []
@@ -298,7 +310,8 @@ def state_layers(f: Fit, state: Any, excluded: frozenset[str], spots: dict[str, 
     out = [_scatter(
         x=ax, y=ay, mode="markers+text", text=at, name="armies", textposition="middle center",
         marker=dict(symbol="square", size=t, color=ac, line=dict(color=aline, width=1.5)),
-        textfont=dict(color=atc, size=max(8, round(t * 0.5)), weight="bold"), hovertext=ah, hoverinfo="text", showlegend=False,
+        textfont=dict(color=atc, size=[army_font(f, text) for text in at], weight="bold"), hovertext=ah, hoverinfo="text",
+        showlegend=False,
     )]
     # the buildings of every province in one trace (each point its shape, size and owner's colour)
     bx, by, bc, bs, bsize = [], [], [], [], []

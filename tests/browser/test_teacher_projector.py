@@ -5,6 +5,7 @@ rulebook screens that each build a new try-it (every press counts)."""
 import pytest
 
 from .conftest import sized_app_page, visible_text, wait_text
+from .test_board_labels import AT_ITS_WIDTH_JS
 
 pytestmark = pytest.mark.browser
 
@@ -83,6 +84,8 @@ def test_teacher_mode_guided_game_on_a_projector(browser, voila_url, width, heig
         wait_text(page, ".shogun-status", "Blue decides")
         page.wait_for_function("document.querySelectorAll('.shogun-game-board .js-plotly-plot .textpoint text').length > 0",
                                timeout=60_000)
+        # drawn at the width its panel measured (the first size a new kernel places the names for takes a moment)
+        page.wait_for_function(AT_ITS_WIDTH_JS, arg=".shogun-game-board .js-plotly-plot", timeout=60_000)
         page.wait_for_timeout(2000)
         ap.screenshot(f"teacher-game-{width}x{height}")
         body = page.evaluate(_SMALLEST, ".shogun-status *, .shogun-now *, .shogun-game-side table td, "
@@ -110,6 +113,7 @@ def test_teacher_mode_rulebook_on_a_projector(browser, voila_url, width, height)
         page.wait_for_selector(".shogun-app.shogun-teacher", timeout=60_000)
         page.wait_for_function("document.querySelectorAll('.shogun-rulebook .js-plotly-plot .textpoint text').length > 0",
                                timeout=60_000)
+        page.wait_for_function(AT_ITS_WIDTH_JS, arg=".shogun-rulebook .js-plotly-plot", timeout=60_000)
         page.wait_for_timeout(2000)
         ap.screenshot(f"teacher-rulebook-{width}x{height}")
         body = page.evaluate(_SMALLEST, ".shogun-screen, .shogun-screen *")
