@@ -5,9 +5,12 @@ Each name starts at its province's label point (:func:`.geometry.label_point`). 
 overlap at the figure's size, they move apart within their provinces: every name has a grid of candidate
 places around its point, scored at once (numpy) by how much the name would cover the other names (a
 gap of a few pixels included), how much of it would stand outside its own province and how far it moved;
-each name in turn takes its best place given the others' (a few rounds, in the board's order, so the same
-size gives the same places in any process). The token rows of a game (army token, buildings, unrest)
-then go where they cover no name (:func:`token_places`).
+each name in turn takes its best place given the others' (rounds until none moves, in the board's order, so
+the same size gives the same places in any process; where names still clash, in the reverse order and with
+the most hemmed-in names first, and the result that clashes least is kept). With a game shown, each name is
+placed together with its army token (below or above it), which must cover no name either, and the rest of
+its token row (unrest, buildings) as far as it can (:func:`token_places`). The kanji line is drawn where
+names with it find room (:func:`crowded`). The places are kept on disk per size (``label-places``).
 
 The names' extents are estimated from their texts: the widths of Liberation Sans (the metrics of Arial,
 which the browser draws plotly's text in on Debian) per character, bold for the first line, regular for

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 from html import escape
 from typing import Iterable, Sequence
