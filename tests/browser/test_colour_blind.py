@@ -11,6 +11,7 @@ import pytest
 
 from .catalog import Texts
 from .conftest import OUTPUT, sized_app_page
+from .test_board_labels import AT_ITS_WIDTH_JS
 
 pytestmark = pytest.mark.browser
 
@@ -86,6 +87,8 @@ def test_players_are_told_apart_by_letters_and_photographed_under_colour_blindne
         assert set(board.values()) <= expected and set(table.values()) <= expected
         assert set(board.values()) <= set(table.values())  # the same letters on the board and in the table
         page.locator(".js-plotly-plot.shogun-board:visible").first.scroll_into_view_if_needed()
+        # photographed once drawn at its panel's width (not for the default width before the panel measured it)
+        page.wait_for_function(AT_ITS_WIDTH_JS, arg=".shogun-game-board .js-plotly-plot", timeout=60_000)
         _shots(page, f"board-{lang}-{width}x{height}")
         # the tower tab: each cube carries its player's letter (farmers F)
         page.locator(".lm-TabBar-tab", has_text=t("Battle tower")).first.click()
