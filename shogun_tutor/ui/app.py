@@ -194,13 +194,10 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
-/* the decision's dropdown: its label above, the list as wide as the column, never wider (no sideways scroll) */
+/* the decision's list (ui/widgets/choice_list.py): its label above, as wide as the column, never wider (no sideways
+   scroll), each option wrapped whole; the play button under it */
 .shogun-app .shogun-game-choice { max-width: 100%; min-width: 0; }
-.shogun-app .shogun-game-choice > .widget-dropdown { flex: 1 1 100% !important; flex-wrap: wrap; min-width: 0;
-  width: 100% !important; max-width: 100% !important; height: auto !important; }
-.shogun-app .shogun-game-choice > .widget-dropdown > label { width: 100% !important; max-width: none !important;
-  text-align: left !important; }
-.shogun-app .shogun-game-choice > .widget-dropdown > select { flex: 1 1 100%; width: 100%; min-width: 0; max-width: 100%; }
+.shogun-app .shogun-game-choice > .shogun-choice-list { flex: 1 1 100% !important; min-width: 0; }
 /* teacher mode presents the game: its settings row (players, side, seed, New game) goes until the mode is left */
 .shogun-app.shogun-teacher .shogun-game-settings { display: none !important; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
