@@ -326,6 +326,24 @@ SCREENS_CSS = """<style>
   .shogun-app .shogun-cards table { font-size: 14px; }  /* the cards' tables fit the column at 16 px body text */
   .shogun-app .shogun-cards td, .shogun-app .shogun-cards th { overflow-wrap: anywhere; }
   .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
+  /* a try-it on a phone: the chapter's table or tower, the chapter's text, then the try-it's question, its map (its
+     own, or the chapter's board it is played on) and its options, in one column. The boxes between give their
+     children to that column (display: contents) so that the map, drawn in the visual's box beside the text on a
+     laptop, is put by 'order' right under the question it belongs to */
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) { flex-flow: column nowrap !important; align-items: stretch !important; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-visual,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-side,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-box,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit { display: contents !important; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-visual > * { order: 1; min-width: 0; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-text { order: 2; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-pick { order: 3; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-prompt { order: 4; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-visual > :is(.shogun-tryit-map, .shogun-board-panel)
+    { order: 5; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit > :not(.shogun-tryit-prompt) { order: 6; }
+  /* the drawn map first in its box, right under the question; the board's own view buttons and lesson under it */
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-board-panel > .shogun-board { order: -1; }
 }
 </style>"""
 
