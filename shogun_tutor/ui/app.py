@@ -291,6 +291,7 @@ SCREENS_CSS = """<style>
 .shogun-app a.shogun-why, .shogun-app .shogun-chapter-rules a, .shogun-app a[data-shogun-rule]
   { display: inline-block; min-height: 24px; min-width: 24px; line-height: 24px; }
 .shogun-app input[type=checkbox] { width: 24px !important; height: 24px !important; margin: 0 0.3em 0 0; }
+.shogun-app .widget-checkbox .widget-label-basic { display: inline-flex; align-items: center; }  /* box beside its text */
 .shogun-app .widget-slider .noUi-handle { width: 24px !important; height: 24px !important; top: -9px !important;
   right: -12px !important; border-radius: 50% !important; }  /* a slider's thumb: 24 px (ipywidgets: 16) */
 .shogun-app .lm-TabBar-tab { min-height: 28px; line-height: 28px !important; }

@@ -38,14 +38,14 @@ _MEASURE = """(sel) => {
 def _attack_list(page, attacks, deadline: float) -> list[str]:
     """The option texts once the learner's list offers an attack (Next step until it does)."""
     while True:
-        texts = page.evaluate(f"""(sel) => {{ const s = [...document.querySelectorAll(sel)].find(e => e.offsetParent
-            !== null); return s ? [...s.options].map(o => o.text) : []; }}""", LIST)
+        texts = page.evaluate("""(sel) => { const s = [...document.querySelectorAll(sel)].find(e => e.offsetParent
+            !== null); return s ? [...s.options].map(o => o.text) : []; }""", LIST)
         if any(p.match(norm(x)) for x in texts for p in attacks):
             return texts
         assert time.monotonic() < deadline, f"no attack offered: {texts}"
         if not texts:
             click_shown(page, ".shogun-next", timeout=2_000)
-        page.wait_for_function(f"""(sel) => [...document.querySelectorAll(sel)].some(e => e.offsetParent !== null
+        page.wait_for_function("""(sel) => [...document.querySelectorAll(sel)].some(e => e.offsetParent !== null
             && e.options.length)""", arg=LIST, timeout=60_000)
 
 
@@ -75,8 +75,8 @@ def test_every_decision_option_is_read_whole(browser, voila_url, lang, width, he
         before = lst.evaluate("s => s.selectedIndex")
         lst.focus()
         page.keyboard.press("ArrowDown" if before < len(texts) - 1 else "ArrowUp")
-        page.wait_for_function(f"""([sel, i]) => {{ const s = [...document.querySelectorAll(sel)].find(e =>
-            e.offsetParent !== null); return s && s.selectedIndex !== i && s.selectedIndex >= 0; }}""",
+        page.wait_for_function("""([sel, i]) => { const s = [...document.querySelectorAll(sel)].find(e =>
+            e.offsetParent !== null); return s && s.selectedIndex !== i && s.selectedIndex >= 0; }""",
                                arg=[LIST, before], timeout=10_000)
         chosen = norm(lst.evaluate("s => s.options[s.selectedIndex].text"))
         match = next((m for m in (p.match(chosen) for p in attacks) if m), None)

@@ -31,7 +31,7 @@ function render({ model, el }) {
     list.replaceChildren(...labels.map((t, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = t;
+      o.textContent = t.replace(/(\\d) (?=[%‰])/g, '$1\u00a0');  // a number stays on the line of its % sign
       return o;
     }));
     list.size = Math.max(2, labels.length);  // a list box, never a drop-down (size 1); CSS bounds its height
