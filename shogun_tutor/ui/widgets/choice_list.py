@@ -75,7 +75,7 @@ _CSS = """
 .shogun-choice-list { display: flex; flex-direction: column; align-items: stretch; width: 100%; max-width: 100%; min-width: 0; }
 .shogun-choice-list > label { margin: 0.2em 0; }
 .shogun-choice-list > select { width: 100%; max-width: 100%; min-width: 0; box-sizing: border-box; field-sizing: content;
-  max-height: min(22em, 50vh); overflow-y: auto; overflow-x: hidden; font: inherit; padding: 2px; }
+  max-height: min(20em, 40vh); overflow-y: auto; overflow-x: hidden; font: inherit; padding: 2px; }
 .shogun-choice-list option { white-space: normal; overflow-wrap: break-word; padding: 0.3em 0.4em; min-height: 24px;
   border-bottom: 1px solid #e4e4e4; }
 .shogun-choice-list option:checked { font-weight: bold; box-shadow: inset 4px 0 0 #0b5cad; }
