@@ -194,13 +194,10 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-chapter-side { flex: 1 1 36% !important; }
 .shogun-app.shogun-teacher .shogun-chapter-visual { flex: 1 1 60% !important; }
 .shogun-app.shogun-teacher .modebar-container { display: none; }
-/* the decision's dropdown: its label above, the list as wide as the column, never wider (no sideways scroll) */
+/* the decision's list (ui/widgets/choice_list.py): its label above, as wide as the column, never wider (no sideways
+   scroll), each option wrapped whole; the play button under it */
 .shogun-app .shogun-game-choice { max-width: 100%; min-width: 0; }
-.shogun-app .shogun-game-choice > .widget-dropdown { flex: 1 1 100% !important; flex-wrap: wrap; min-width: 0;
-  width: 100% !important; max-width: 100% !important; height: auto !important; }
-.shogun-app .shogun-game-choice > .widget-dropdown > label { width: 100% !important; max-width: none !important;
-  text-align: left !important; }
-.shogun-app .shogun-game-choice > .widget-dropdown > select { flex: 1 1 100%; width: 100%; min-width: 0; max-width: 100%; }
+.shogun-app .shogun-game-choice > .shogun-choice-list { flex: 1 1 100% !important; min-width: 0; }
 /* teacher mode presents the game: its settings row (players, side, seed, New game) goes until the mode is left */
 .shogun-app.shogun-teacher .shogun-game-settings { display: none !important; }
 .shogun-app.shogun-teacher .shogun-game-board { flex: 1 1 54% !important; }
@@ -294,6 +291,7 @@ SCREENS_CSS = """<style>
 .shogun-app a.shogun-why, .shogun-app .shogun-chapter-rules a, .shogun-app a[data-shogun-rule]
   { display: inline-block; min-height: 24px; min-width: 24px; line-height: 24px; }
 .shogun-app input[type=checkbox] { width: 24px !important; height: 24px !important; margin: 0 0.3em 0 0; }
+.shogun-app .widget-checkbox .widget-label-basic { display: inline-flex; align-items: center; }  /* box beside its text */
 .shogun-app .widget-slider .noUi-handle { width: 24px !important; height: 24px !important; top: -9px !important;
   right: -12px !important; border-radius: 50% !important; }  /* a slider's thumb: 24 px (ipywidgets: 16) */
 .shogun-app .lm-TabBar-tab { min-height: 28px; line-height: 28px !important; }
@@ -329,6 +327,24 @@ SCREENS_CSS = """<style>
   .shogun-app .shogun-cards table { font-size: 14px; }  /* the cards' tables fit the column at 16 px body text */
   .shogun-app .shogun-cards td, .shogun-app .shogun-cards th { overflow-wrap: anywhere; }
   .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
+  /* a try-it on a phone: the chapter's table or tower, the chapter's text, then the try-it's question, its map (its
+     own, or the chapter's board it is played on) and its options, in one column. The boxes between give their
+     children to that column (display: contents) so that the map, drawn in the visual's box beside the text on a
+     laptop, is put by 'order' right under the question it belongs to */
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) { flex-flow: column nowrap !important; align-items: stretch !important; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-visual,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-side,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-box,
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit { display: contents !important; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-visual > * { order: 1; min-width: 0; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-text { order: 2; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-pick { order: 3; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit-prompt { order: 4; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-visual > :is(.shogun-tryit-map, .shogun-board-panel)
+    { order: 5; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit > :not(.shogun-tryit-prompt) { order: 6; }
+  /* the drawn map first in its box, right under the question; the board's own view buttons and lesson under it */
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-board-panel > .shogun-board { order: -1; }
 }
 </style>"""
 

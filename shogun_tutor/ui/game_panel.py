@@ -31,6 +31,7 @@ from ..text import terms
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
 from .widgets.board_scroll import BoardScroll
+from .widgets.choice_list import ChoiceList
 from .court_panel import CourtPanel
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from .position_view import status_html, table_html
@@ -94,7 +95,8 @@ class GamePanel:
         self.battle_button = w.Button(icon="cube", layout=w.Layout(width="auto", display="none"))
         self.next_button.add_class("shogun-next")
         self.battle_button.add_class("shogun-watch-battle")
-        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
+        # the learner's options as whole sentences (an attack's odds are never cut), keyboard- and screen-reader-usable
+        self.choice = ChoiceList(layout=w.Layout(width="100%", max_width="100%"))
         self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
         self.play_button = self._make_play_button(None)
@@ -509,17 +511,37 @@ class GamePanel:
         self._undo_to(self._marks[-1])
 
     def my_last_decision(self) -> int | None:
-        """The index in the game's decisions of the learner's last decision made in this panel."""
+        """The index in the game's decisions where the learner's last step of decisions made in this panel begins
+        (a whole plan is one step: going back to it takes all of it back, never half a plan)."""
         seat = self.human.value
-        first = self._marks[0] if self._marks else len(self.game.decisions)
-        for i in range(len(self.game.decisions) - 1, first - 1, -1):
-            if self.game.decisions[i].player == seat:
+        decisions, marks = self.game.decisions, set(self._marks)
+        first = self._marks[0] if self._marks else len(decisions)
+        for i in range(len(decisions) - 1, first - 1, -1):
+            if decisions[i].player == seat:
+                while i > first and i not in marks and decisions[i - 1].player == seat:
+                    i -= 1
                 return i
         return None
 
+    def back_to_mine_means_something(self) -> bool:
+        """Whether *Back to my last decision* does something of its own: the page may take decisions back, it
+        holds a seat that decided, and the game went on after that decision (right after it, the step's undo, or
+        the host's *Undo the last decision*, does the same: the button would only repeat it)."""
+        seat = self.human.value
+        if self.game is None or seat is None or seat < 0 or not self.may_undo():
+            return False
+        start = self.my_last_decision()
+        if start is None:
+            return False
+        decisions = self.game.decisions
+        end = start
+        while end + 1 < len(decisions) and decisions[end + 1].player == seat and end + 1 not in self._marks:
+            end += 1  # the rest of that step (a plan)
+        return end + 1 < len(decisions)
+
     def undo_to_my_decision(self) -> None:
         """Go back to just before the learner's last decision: the learner decides it again."""
-        index = self.my_last_decision() if self.game is not None and self.may_undo() else None
+        index = self.my_last_decision() if self.back_to_mine_means_something() else None
         if index is not None:
             self._undo_to(index)
 
@@ -559,9 +581,9 @@ class GamePanel:
         self.table.value = table_html(shown)
         self.court.set_state(shown, self.human.value)
         self.undo_button.disabled = not self._marks
-        mine = self.human.value is not None and self.human.value >= 0 and self.may_undo()
+        mine = self.back_to_mine_means_something()  # shown only where it does something no other button does
         self.undo_mine_button.layout.display = None if mine else "none"
-        self.undo_mine_button.disabled = not mine or self.my_last_decision() is None
+        self.undo_mine_button.disabled = not mine
         for b in (self.next_button, self.round_button, self.end_button):
             b.disabled = g.over or learner  # on the learner's turn they would do nothing
             b.tooltip = _("Your turn: choose your decision first") if learner else ""

@@ -73,13 +73,19 @@ class RulebookPanel:
         self.text.add_class("shogun-chapter-text")
         self.scenario_pick = w.ToggleButtons(style={"button_width": "auto"})
         self.tryit_box = w.VBox()
+        self.tryit_box.add_class("shogun-tryit-box")
+        self.scenario_pick.add_class("shogun-tryit-pick")
         self.visual_box = w.Box(layout=w.Layout(flex="3 1 520px", min_width="300px", flex_flow="column"))
         self.visual_box.add_class("shogun-chapter-visual")
         nav = w.HBox([self.chapters, self.prev_button, self.position, self.next_button, self.teacher],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
         right = w.VBox([self.text, self.scenario_pick, self.tryit_box], layout=w.Layout(flex="2 1 380px", min_width="300px"))
         right.add_class("shogun-chapter-side")
-        self.widget = w.VBox([nav, w.HBox([self.visual_box, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        # side by side on a laptop; on a phone one column where a try-it's map comes between its question and its
+        # options (SCREENS_CSS in ui/app.py: "a try-it on a phone")
+        body = w.HBox([self.visual_box, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        body.add_class("shogun-rulebook-body")
+        self.widget = w.VBox([nav, body])
         self.widget.add_class("shogun-rulebook")
         self.on_teacher = None  # set by the app: called with True/False
         self.on_move = None  # set by the app: called after each move to a chapter or screen (the address follows)

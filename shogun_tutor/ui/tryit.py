@@ -72,6 +72,7 @@ class TryIt:
         self.map_pick = MapPick(board, self._picked_on_map) if board is not None else None
         self._rendering = False
         self.prompt = w.HTML()
+        self.prompt.add_class("shogun-tryit-prompt")
         self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
         self.play = w.Button(button_style="warning", layout=w.Layout(width="auto"))
         self.answer = w.Button(layout=w.Layout(width="auto"))
@@ -86,6 +87,7 @@ class TryIt:
         self.answer.on_click(lambda _b: self.show_answer())
         self.reset_button.on_click(lambda _b: self.reset())
         buttons = w.HBox([self.choice, self.play, self.answer, self.reset_button], layout=w.Layout(flex_flow="row wrap"))
+        buttons.add_class("shogun-tryit-controls")
         self.choice.observe(lambda _c: self._choice_changed(), names="value")
         message = [self.map_pick.message] if self.map_pick is not None else []
         self.widget = w.VBox([self.prompt, buttons] + message + [self.odds, self.result])

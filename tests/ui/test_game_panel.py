@@ -199,18 +199,40 @@ def test_a_double_click_applies_one_decision():
     assert panel.play_button is not button  # a fresh button for the next decision
 
 
+def _shown(button) -> bool:
+    return button.layout.display != "none" and not button.disabled
+
+
 def test_undo_back_to_the_learners_last_decision():
+    """*Back to my last decision* is shown once the game went on after the learner's decision (right after it, *Undo
+    a step* does the same), and takes the learner's whole last plan back, never half of it."""
     panel = _learner_panel()
-    assert panel.undo_mine_button.disabled
+    assert not _shown(panel.undo_mine_button)  # nothing decided yet: no button
     panel.plan_board.model.place("bid", "chest:0")
     _plan_the_rest(panel)
     mine = panel.my_last_decision()
-    assert mine is not None and not panel.undo_mine_button.disabled
+    seat = panel.human.value
+    assert mine is not None and panel.game.decisions[mine].player == seat
+    planned = [d for d in panel.game.decisions[mine:] if d.player == seat]
+    assert len(planned) > 1 and len(panel.game.decisions) == mine + len(planned)  # the plan: one step of decisions
+    assert not _shown(panel.undo_mine_button)  # just decided: the step's undo says the same
     panel.next_step()
     panel.next_step()
-    assert len(panel.game.decisions) > mine + 1
+    assert len(panel.game.decisions) > mine + len(planned)
+    assert _shown(panel.undo_mine_button) and panel.my_last_decision() == mine
     panel.undo_to_my_decision()
     assert len(panel.game.decisions) == mine and panel.learner_to_decide()
+    assert panel.game.to_decide() == ("plan", seat)  # the whole plan again (the board offers the one taken back)
+    assert not _shown(panel.undo_mine_button)  # back at the decision: nothing after it to go back from
+
+
+def test_no_back_to_my_last_decision_without_a_seat():
+    panel = GamePanel(players=3, seed=6)
+    for _ in range(3):
+        panel.next_step()
+    assert panel.human.value == -1 and not _shown(panel.undo_mine_button)
+    panel.undo_to_my_decision()  # a forged click changes nothing
+    assert len(panel.game.decisions) > 0
 
 
 def test_undo_after_to_the_end_goes_back_one_step_by_step():

@@ -270,7 +270,8 @@ def test_each_device_sees_only_its_own_plan_in_what_its_widgets_send():
 
 def test_only_the_host_is_offered_back_to_my_last_decision():
     """*Back to my last decision* undoes for everyone, which the session allows the host alone: a seated
-    student's page does not show it (nor does a forged click change the game); the host's seat has it."""
+    student's page does not show it (nor does a forged click change the game); the host's seat has it once the game
+    went on after the host's decision (right after it, it would repeat the bar's undo)."""
     from shogun_tutor.ui.hint import hint
 
     host, host_game = game_device()
@@ -288,16 +289,26 @@ def test_only_the_host_is_offered_back_to_my_last_decision():
     assert host.poller.poll_once()
     assert host.take(1)  # the host plays Blue on its own device
     assert host_game.apply_decisions([d for d, _r in hint(host_game.game).moves])
-    assert host_game.undo_mine_button.layout.display is None and not host_game.undo_mine_button.disabled
     back_to = host_game.my_last_decision()
     assert back_to is not None and back_to >= made
+    # just decided: the bar's Undo the last decision does the same, so the button is not offered (issue 23)
+    assert host_game.undo_mine_button.layout.display == "none"
+    decided = len(host.session.game.decisions)
+    host._host("step")  # the class moves on: the bot's seat plans
+    assert len(host.session.game.decisions) > decided
+    assert host_game.undo_mine_button.layout.display is None and not host_game.undo_mine_button.disabled
     host_game.undo_mine_button.click()  # the host takes its own last decision back, for everyone
     assert len(host.session.game.decisions) == back_to and "Blue decides" in host_game.status.value
     assert student.poller.poll_once() and len(student.session.game.decisions) == back_to
     assert student_game.undo_mine_button.layout.display == "none"  # still the student's page
     for p in (host, student):
         p.leave()
-    assert student_game.undo_mine_button.layout.display is None  # a game of its own again: its own undo
+    # a game of its own again: its own undo, once she decided and the game went on after it
+    assert student_game.may_undo() and student_game.undo_mine_button.layout.display == "none"
+    assert student_game.apply_decisions([d for d, _r in hint(student_game.game).moves])
+    assert student_game.undo_mine_button.layout.display == "none"  # just decided: Undo a step does it
+    student_game.next_step()
+    assert student_game.undo_mine_button.layout.display is None and not student_game.undo_mine_button.disabled
 
 
 
