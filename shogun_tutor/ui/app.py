@@ -212,6 +212,8 @@ TEACHER_CSS = """<style>
   { font-size: clamp(18px, 1.25vw, 26px) !important; }
 .shogun-app.shogun-teacher .shogun-game-side td, .shogun-app.shogun-teacher .shogun-game-side th { padding: 0.15em 0.35em !important; }
 .shogun-app.shogun-teacher .shogun-game-side .widget-html-content { overflow-x: auto; }
+/* the players' table scrolls in its own (tabbable) box, not in its content: a keyboard reaches what scrolls */
+.shogun-app .shogun-player-table > .widget-html-content { overflow-x: visible !important; }
 .shogun-app.shogun-teacher .widget-checkbox label, .shogun-app.shogun-teacher .widget-checkbox .widget-label-basic span
   { font-size: clamp(16px, 1vw, 20px) !important; }
 .shogun-app .shogun-keys-hint { color: #444; font-size: 0.9em; }
