@@ -24,7 +24,8 @@ from ..viz.board_base import fit
 from ..viz.board_state import lesson
 from ..viz.board_base import style as player_style
 from ..viz.board_svg import Choice, board_svg, choices_svg
-from ..rules.state import PLACES, TOWER_CARD_PREFIX, chest_value
+from ..viz.court import card_label
+from ..rules.state import PLACES
 from ..text import terms
 from ..text.explain.base import plan_field_name
 
@@ -100,24 +101,12 @@ def _choices_board(state, m) -> str:
         for field in state.rules.plan_fields(state, m.seat):
             options: tuple = ()
             if field == m.chosen.field == m.better.field:  # the same field, two cards: both said, each framed
-                options = ((_card_label(m.chosen.card), "chosen"), (_card_label(m.better.card), "better"))
-            choices.append(Choice(plan_field_name(field), (_card_label(plan[field]),) if field in plan else (),
+                options = ((card_label(m.chosen.card), "chosen"), (card_label(m.better.card), "better"))
+            choices.append(Choice(plan_field_name(field), (card_label(plan[field]),) if field in plan else (),
                                   None if options else _mark(field, m.chosen.field, m.better.field), None,
                                   field in plan, options))
         return choices_svg(choices, 4, BOARD_PX, title=board_caption(m))
     return ""
-
-
-def _card_label(card: str | None) -> str:
-    """A plan card's name on the plan picture: the province, the war-chest card with its chests, the tower card."""
-    if card is None:
-        return "–"
-    if card.startswith(TOWER_CARD_PREFIX):
-        return _("Battle-tower card")
-    chests = chest_value(card)
-    if chests is not None:
-        return _("War-chest card {chests}").format(chests=chests)
-    return terms.province_name(card_province(card))
 
 
 def board_caption(m=None) -> str:

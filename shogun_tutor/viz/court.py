@@ -58,7 +58,8 @@ def el(tag: str, inner: str = "", cls: str | None = None, title: str | None = No
 
 
 def card_label(card: str | None) -> str:
-    """A card on a court field as the board shows it: province, war-chest card or battle-tower card."""
+    """A card on a court or plan field as the board shows it: province, war-chest card or battle-tower card
+    (a province card's side, ``Aki/sun``, is left out)."""
     if card is None:
         return "–"
     if card.startswith(TOWER_CARD_PREFIX):
