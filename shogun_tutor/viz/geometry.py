@@ -30,10 +30,9 @@ import math
 from functools import lru_cache
 
 import networkx as nx
-import numpy as np
 import shapely
 from shapely import affinity
-from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.ops import nearest_points, polylabel, unary_union
 
 from ..data import BOARD
@@ -239,6 +238,7 @@ def outline_xy(shape, tolerance: float = 0.0) -> tuple[list[float | None], list[
     With a ``tolerance`` (plot units) the outline is simplified first, and rounded to whole
     units when the tolerance is at least half a unit (fewer and shorter numbers to send).
 
+    >>> from shapely.geometry import box
     >>> sq = box(0, 0, 10.26, 10)
     >>> outline_xy(sq)[0], outline_xy(sq, 0.6)[0]
     ([10.3, 10.3, 0.0, 0.0, 10.3], [10, 10, 0, 0, 10])
@@ -297,38 +297,6 @@ def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
         return (x, y)
     q = polylabel(shape, tolerance=2.0)
     return (q.x, q.y)
-
-
-@lru_cache(maxsize=512)
-@disk_cached("token-points", encode=list, decode=lambda xy: (float(xy[0]), float(xy[1])))
-def token_point(name: str, orientation: str, label_box: tuple[float, float, float, float],
-                cluster: tuple[float, float, float, float]) -> tuple[float, float]:
-    """Where the token row (unrest, armies, buildings) of a province goes, in plot coordinates.
-
-    ``label_box`` is the extent of the province's name around its label point and ``cluster``
-    the extent of the row around its anchor, both as (left, bottom, right, top) offsets in plot
-    units. The row goes just below the name when it fits there; else to the nearest spot where it
-    stays clear of the name and inside the province; else clear of the name at least."""
-    shape = province_shapes(orientation)[name]
-    lx, ly = label_point(name, orientation)
-    l0, b0, r0, t0 = label_box
-    c0, d0, c1, d1 = cluster
-    label = box(lx + l0, ly + b0, lx + r0, ly + t0).buffer(1.5)
-    want = (lx, ly + b0 - d1 - 1.0)  # right below the name
-    x0, y0, x1, y1 = shape.bounds
-    step = max(2.0, min(x1 - x0, y1 - y0) / 24)
-    xs = np.arange(x0 - c0, x1 - c1 + step, step)
-    ys = np.arange(y0 - d0, y1 - d1 + step, step)
-    gx, gy = np.meshgrid(np.append(xs, want[0]), np.append(ys, want[1]))
-    gx, gy = gx.ravel(), gy.ravel()
-    boxes = shapely.box(gx + c0, gy + d0, gx + c1, gy + d1)
-    area = (c1 - c0) * (d1 - d0)
-    outside = 1.0 - shapely.area(shapely.intersection(boxes, shape.buffer(-2))) / area
-    on_label = shapely.area(shapely.intersection(boxes, label)) / area
-    dist = np.hypot(gx - want[0], (gy - want[1]) * 1.5)
-    cost = on_label * 1e6 + outside * 3e3 + dist
-    i = int(np.argmin(cost))
-    return (float(gx[i]), float(gy[i]))
 
 
 @lru_cache(maxsize=2)

@@ -16,10 +16,14 @@ from shogun_tutor.viz import diskcache, geometry
 
 PROBE = """
 import json, shapely
+from shogun_tutor.board import play_board
 from shogun_tutor.viz import geometry
+from shogun_tutor.viz.board_base import fit
+from shogun_tutor.viz.board_labels import label_places
 shapes = geometry._board_shapes()
-token = geometry.token_point("Settsu", "tall", (-20.0, -8.0, 20.0, 6.0), (-9.0, -5.0, 9.0, 5.0))
-print(json.dumps({"shapes": {n: shapely.to_wkb(g, hex=True) for n, g in sorted(shapes.items())}, "token": token}))
+places = label_places(play_board("sun", 4), "board", fit(600), True, "en", True)
+print(json.dumps({"shapes": {n: shapely.to_wkb(g, hex=True) for n, g in sorted(shapes.items())},
+                  "places": {n: repr(p) for n, p in sorted(places.items())}}))
 """
 
 
@@ -33,7 +37,7 @@ def test_a_later_process_reads_exactly_what_it_would_compute(tmp_path):
     computed = _probe("off")
     first = _probe(str(tmp_path))  # computes and writes
     files = sorted(p.name.rsplit("-", 1)[0] for p in tmp_path.iterdir())
-    assert files == ["board-shapes", "token-points"]
+    assert files == ["board-shapes", "label-places"]
     again = _probe(str(tmp_path))  # reads
     assert computed == first == again
 
