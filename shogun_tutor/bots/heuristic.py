@@ -49,6 +49,7 @@ PLANNED = 0.3
 #: every reason kind the bots give (each has one sentence in :mod:`shogun_tutor.text.reasons`)
 REASON_KINDS = (
     "random", "baseline", "lookahead", "lookahead_rice", "lookahead_provinces", "lookahead_armies",
+    "lookahead_buildings", "lookahead_score", "lookahead_rival", "lookahead_chests",
     "rice_for_winter", "tax", "build", "armies_defend", "armies_attack", "attack_plan",
     "filler_chest", "filler_province", "empty_field",
     "filler_build", "filler_armies", "filler_lapse", "filler_tax", "filler_rice", "filler_move", "rice_for_conquest",

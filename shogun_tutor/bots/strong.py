@@ -66,6 +66,9 @@ SPEND_PER_ROUND = 8
 NET_SPEND_PER_ROUND = 2
 #: what a chest beyond that is worth (the tie-break at the end)
 SPARE_CHEST = 0.02
+#: the move look-ahead also tries the best attack with every army that may go and with the fewest that win this often
+MOVE_SIZES = False
+SURE_ODDS = 0.6
 
 
 def fork(game: Game, seed: int) -> Game:
@@ -119,9 +122,21 @@ def evaluate(game: Game, seat: int) -> float:
     return values[seat] - 0.5 * max(others) - 0.5 * statistics.fmean(others)
 
 
+def _standing_points(game: Game) -> list[float]:
+    """Each seat's points plus what its provinces and buildings would score at a winter now (the board's scoring)."""
+    s = game.state
+    nodes = game.graph.nodes
+    proj = score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
+                 {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
+    if s.phase == "end":
+        return [float(pl.points) for pl in s.players]
+    return [float(pl.points + proj[pl.seat]["total"]) for pl in s.players]
+
+
 def outcome(game: Game, seat: int) -> dict[str, float]:
-    """What a playout foresaw for ``seat``, for the reason of a look-ahead choice: its provinces, armies on the
-    board, and its rice shortfall at the winter (the winter's own if the playout reached it)."""
+    """What a playout foresaw for ``seat``, for the reason of a look-ahead choice: its provinces, buildings and armies
+    on the board, its chests, its rice shortfall at the winter (the winter's own if the playout reached it), and the
+    points it and its strongest rival would stand at (points plus what the board would score at a winter)."""
     s = game.state
     short = next((ev["shortfall"] for ev in reversed(s.log) if ev["rule"] == "winter.rice" and ev["player"] == seat), None)
     if short is None:
@@ -129,22 +144,31 @@ def outcome(game: Game, seat: int) -> dict[str, float]:
         losses = [COMPONENTS.event(e).winter_rice_loss for e in s.events_face_up]
         rounds_left = len(SEASONS) - SEASONS.index(s.season) if s.season in SEASONS else 0
         short = max(0.0, len(pl.hand) + (max(losses) if losses else 0) - pl.rice - 3.5 * max(0, rounds_left - 1))
-    return {"provinces": float(len(s.player_provinces(seat))), "short": float(short),
-            "armies": float(sum(p.armies for p in s.provinces.values() if p.owner == seat))}
+    own = [p for p in s.provinces.values() if p.owner == seat]
+    points = _standing_points(game)
+    return {"provinces": float(len(own)), "short": float(short), "armies": float(sum(p.armies for p in own)),
+            "buildings": float(sum(len(p.buildings) for p in own)), "chests": float(s.players[seat].chests),
+            "score": points[seat], "rival": max(v for i, v in enumerate(points) if i != seat)}
 
 
 def consequence(base: list[dict], best: list[dict], playouts: int, margin: float) -> Reason:
-    """The look-ahead's reason told as the consequence it foresaw (issue 21), not as "points better"."""
-    mean = lambda rows, k: statistics.fmean(r[k] for r in rows)  # noqa: E731
-    short_b, short_c = mean(base, "short"), mean(best, "short")
-    if short_b - short_c >= 0.5:
-        return Reason("lookahead_rice", playouts=playouts, short=round(short_b, 1), now=round(short_c, 1))
-    prov_b, prov_c = mean(base, "provinces"), mean(best, "provinces")
-    if abs(prov_c - prov_b) >= 0.3:
-        return Reason("lookahead_provinces", playouts=playouts, provinces=round(prov_c, 1), other=round(prov_b, 1))
-    arm_b, arm_c = mean(base, "armies"), mean(best, "armies")
-    if abs(arm_c - arm_b) >= 1.0:
-        return Reason("lookahead_armies", playouts=playouts, armies=round(arm_c, 1), other=round(arm_b, 1))
+    """The look-ahead's reason told as the consequence it foresaw (issue 21), not as "points better": the first of
+    these the chosen option improves on clearly, against the usual choice: the winter's rice, provinces held,
+    buildings, armies, the points it would stand at, its strongest rival's points, chests kept; else how far it
+    stands ahead of its rivals."""
+    mean = lambda rows, k: statistics.fmean(r.get(k, 0.0) for r in rows)  # noqa: E731
+    b = {k: mean(base, k) for k in ("short", "provinces", "buildings", "armies", "score", "rival", "chests")}
+    c = {k: mean(best, k) for k in b}
+    if b["short"] - c["short"] >= 0.5:
+        return Reason("lookahead_rice", playouts=playouts, short=round(b["short"], 1), now=round(c["short"], 1))
+    for key, kind, better, least in (("provinces", "lookahead_provinces", 1, 0.3),
+                                     ("buildings", "lookahead_buildings", 1, 0.3),
+                                     ("armies", "lookahead_armies", 1, 1.0),
+                                     ("score", "lookahead_score", 1, 0.3),
+                                     ("rival", "lookahead_rival", -1, 0.3),
+                                     ("chests", "lookahead_chests", 1, 1.0)):
+        if better * (c[key] - b[key]) >= least:
+            return Reason(kind, playouts=playouts, **{key: round(c[key], 1)}, other=round(b[key], 1))
     return Reason("lookahead", playouts=playouts, margin=round(margin, 1))
 
 
@@ -191,15 +215,8 @@ class StrongBot:
         """Place and battle decisions: the heuristic's choice against the other sensible ones, in playouts."""
         choice, reason = self.base.decide_with_reason(game)
         options = game.legal_decisions()
-        if options[0].kind == "move":  # the heuristic's best few, one per target
-            ranked, targets = [], []
-            for _, d, _ in self.base.move_values(game, seat, options):
-                if d.target not in targets:
-                    targets.append(d.target)
-                    ranked.append(d)
-            options = ranked[:self.max_moves]
-            # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
-            options = [d for d in options if not self._under_threshold(game, d)] or options[:1]
+        if options[0].kind == "move":
+            options = self._move_candidates(game, seat, options)
         cands = [choice] + [d for d in options if d != choice]
         if choice.kind == "privilege_use":  # a province for the card: the rule of thumb's choice and a few others
             cands = cands[:self.max_moves]
@@ -219,6 +236,29 @@ class StrongBot:
             return choice, reason
         k = min(len(details[0]), len(details[best]))
         return cands[best], consequence(details[0][:k], details[best][:k], k, margin)
+
+    def _move_candidates(self, game: Game, seat: int, options: list) -> list:
+        """The moves worth a playout: the heuristic's best few, one per target, and for the best attack also the
+        other sizes a strong player weighs (issue 21: "send enough, or none"): every army that may go, and the
+        fewest that reach :data:`SURE_ODDS`. Never an attack under the odds threshold (outside the last round)."""
+        ranked, targets = [], []
+        for _, d, _ in self.base.move_values(game, seat, options):
+            if d.target not in targets:
+                targets.append(d.target)
+                ranked.append(d)
+        ranked = ranked[:self.max_moves]
+        if MOVE_SIZES:
+            s = game.state
+            attack = next((d for d in ranked if d.target is not None and s.provinces[d.target].owner != seat), None)
+            if attack is not None:
+                sizes = sorted(d.count for d in options if d.target == attack.target)
+                sure = next((c for c in sizes if attack_chance(s, seat, attack.target, c)[0] >= SURE_ODDS), sizes[-1])
+                for c in (sizes[-1], sure):
+                    extra = next(d for d in options if d.target == attack.target and d.count == c)
+                    if extra not in ranked:
+                        ranked.append(extra)
+        # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
+        return [d for d in ranked if not self._under_threshold(game, d)] or ranked[:1]
 
     @staticmethod
     def _under_threshold(game: Game, d) -> bool:

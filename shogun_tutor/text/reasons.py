@@ -36,8 +36,24 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
         "lookahead": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
-            "Chosen by playing the round on ({playouts} times): with this choice it ended the round {margin} points further ahead of its rivals on average than with the usual one.",
+            "Chosen by playing the round on ({playouts} time): both choices end the round much alike in rice, provinces, buildings and armies, but with this one it stands {margin} points further ahead of its rivals on average.",
+            "Chosen by playing the round on ({playouts} times): both choices end the round much alike in rice, provinces, buildings and armies, but with this one it stands {margin} points further ahead of its rivals on average.",
+            p["playouts"]).format(**p),
+        "lookahead_buildings": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it has {buildings} buildings at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it has {buildings} buildings at the round's end on average, with the usual one {other}.",
+            p["playouts"]).format(**p),
+        "lookahead_score": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it ends the round at {score} points on average (its points plus what its provinces and buildings would score at a winter), with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it ends the round at {score} points on average (its points plus what its provinces and buildings would score at a winter), with the usual one {other}.",
+            p["playouts"]).format(**p),
+        "lookahead_rival": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice its strongest rival ends the round at {rival} points on average (counted the same way: points plus what the board would score), with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice its strongest rival ends the round at {rival} points on average (counted the same way: points plus what the board would score), with the usual one {other}.",
+            p["playouts"]).format(**p),
+        "lookahead_chests": lambda p: ngettext(
+            "Chosen by playing the round on ({playouts} time): with this choice it keeps {chests} chests on average for the rounds still to come, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} times): with this choice it keeps {chests} chests on average for the rounds still to come, with the usual one {other}.",
             p["playouts"]).format(**p),
         "lookahead_rice": lambda p: ngettext(
             "Chosen by playing the round on ({playouts} time): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",

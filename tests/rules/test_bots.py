@@ -61,7 +61,7 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
                "rounds": 2, "chests": 2, "building": "castle", "cost": 3, "points": 4, "armies": 5, "threat": 6,
                "defence": 2, "chance": 61, "special": "rice_plus1", "value": 1.5, "place": 2, "playouts": 24,
                "margin": 0.8, "event": 11, "why": "rice", "worth": 1.5, "short": 2.5, "now": 0.5, "provinces": 9.5,
-               "other": 8, "battles": 1}
+               "other": 8, "battles": 1, "buildings": 3.5, "score": 12.5, "rival": 11.5}
     for lang in i18n.LANGUAGES:
         for why in ("rice", "tax", "armies", "castle", "temple", "theater", "neutral"):  # card 1: every cause
             text = render(Reason("event_aside", event=11, why=why), lang)
@@ -428,3 +428,27 @@ def test_chests_count_at_the_horizon_only_as_far_as_the_rounds_left_can_spend_th
     before = strong.evaluate(g, 0)
     s.players[0].chests += 1
     assert strong.evaluate(g, 0) - before == pytest.approx(strong.SPARE_CHEST)
+
+
+def test_a_lookahead_reason_names_the_consequence_it_foresaw_never_a_worse_one():
+    """Issue 21: what look-ahead found is told as the consequence it foresaw, in the choice's favour."""
+    from shogun_tutor.bots.strong import consequence
+
+    def row(**k):
+        return {"short": 0.0, "provinces": 7.0, "buildings": 3.0, "armies": 10.0, "score": 12.0, "rival": 12.0,
+                "chests": 5.0, **k}
+
+    assert consequence([row(short=2.5)], [row(short=0.5)], 4, 1.0).kind == "lookahead_rice"
+    # fewer provinces is not the reason given for a choice that keeps more buildings
+    r = consequence([row()], [row(provinces=6.0, buildings=4.0)], 4, 1.0)
+    assert (r.kind, r.params["buildings"], r.params["other"]) == ("lookahead_buildings", 4.0, 3.0)
+    assert consequence([row()], [row(provinces=8.0)], 4, 1.0).kind == "lookahead_provinces"
+    assert consequence([row()], [row(armies=12.0)], 4, 1.0).kind == "lookahead_armies"
+    r = consequence([row()], [row(score=13.5)], 4, 1.0)
+    assert r.kind == "lookahead_score" and "13.5 points" in render(r) and render(r).endswith("with the usual one 12.")
+    r = consequence([row()], [row(rival=11.0)], 4, 1.0)
+    assert r.kind == "lookahead_rival" and "strongest rival" in render(r)
+    assert consequence([row()], [row(rival=13.0)], 4, 1.0).kind == "lookahead"  # a stronger rival is no reason
+    assert consequence([row()], [row(chests=7.0)], 4, 1.0).kind == "lookahead_chests"
+    r = consequence([row()], [row()], 6, 0.44)
+    assert r.kind == "lookahead" and "much alike" in render(r) and "0.4 points" in render(r)
