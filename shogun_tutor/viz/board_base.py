@@ -15,6 +15,11 @@ from .palette import PLAYER_STYLES, Style
 VIEWS = ("provinces", "changes", "regions")
 TALL_BELOW = 620  # px: narrower screens get the board turned a quarter (east up)
 DEFAULT_WIDTH = 1200
+# a phone's board (turned, drawn at its column's width and as tall as the map needs) scrolls in its box
+# (ui/widgets/board_scroll.py), so it has the height for names as large as a phone's smallest labels elsewhere
+# (12 px, both lines) and army tokens whose "R12" fits at 12 px (issue 23)
+PHONE_FONT = 12
+PHONE_TOKEN = 26
 SEA_COLOUR = "#D6E9F5"
 COAST_COLOUR = "#BCD9EC"
 LABEL_COLOUR = "#1A1A1A"
@@ -81,9 +86,9 @@ def fit(width: int | None = None, font: int | None = None) -> Fit:
     margin = 6
     scale = (width - 2 * margin) / (x1 - x0)
     font = min(14, max(9, round(4.5 + 10.0 * scale)))
-    if orientation == "tall":
-        font = min(font, 10)
     token = min(24, max(14, round(1.7 * font)))
+    if orientation == "tall":
+        font, token = PHONE_FONT, PHONE_TOKEN
     if font_wanted := int(font_asked or 0):  # a projector: the army numbers inside the tokens larger too, as far
         font = max(font, font_wanted)          # as a small board leaves room for them beside the names (issue 23)
         token = max(token, min(34, round(1.9 * font), round(65 * scale)))

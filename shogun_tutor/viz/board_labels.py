@@ -37,7 +37,7 @@ import shapely
 
 from ..board import PlayBoard
 from ..data import BOARD
-from .board_base import Fit, fit  # noqa: F401 (fit: the doctests)
+from .board_base import PHONE_FONT, Fit, fit  # noqa: F401 (fit: the doctests)
 from . import geometry as geo
 from .diskcache import disk_cached, fingerprint
 
@@ -82,12 +82,14 @@ class Place(NamedTuple):
 
 def second_font(f: Fit) -> int:
     """The size of a name's second line (the kanji under the romaji; in Chinese and Japanese the romaji under the
-    kanji): a little smaller than the name, never under 9 px, and on a projector never under 16 px.
+    kanji): a little smaller than the name, never under 9 px, and on a projector never under 16 px; on a phone
+    (the board turned) as large as the name, :data:`.board_base.PHONE_FONT` (a phone's smallest label elsewhere).
 
     >>> [second_font(fit(w, font)) for w, font in ((380, None), (1400, None), (1020, 17), (1500, 20))]
-    [9, 10, 16, 17]
+    [12, 10, 16, 17]
     """
-    return min(f.font, max(9, round(0.85 * f.font), 16 if f.font >= 16 else 0))
+    least = PHONE_FONT if f.orientation == "tall" else 9
+    return min(f.font, max(least, round(0.85 * f.font), 16 if f.font >= 16 else 0))
 
 
 def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, float]:

@@ -3,7 +3,8 @@
 were left out): measured in the browser's SVG, no two names (each with its second line where one is drawn)
 overlap or come closer than 1 px, and no army marker covers a name, on the guided game's board and the
 rulebook's board chapter, on a projector (teacher mode), a laptop and a phone, in English and in Japanese
-(which shows its own names, in kanji)."""
+(which shows its own names, in kanji). On a phone no text of the board (names, second lines, army numbers, legend)
+is under 12 px, the least of a phone's labels elsewhere (test_screens measures the page's text without the SVG)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ RUNS = [
     pytest.param("game", "ja", 1366, 768, False, True, id="game-ja-1366x768"),
     pytest.param("game", "en", 1920, 1080, True, True, id="game-en-1920x1080-teacher"),
     pytest.param("game", "ja", 390, 844, False, True, id="game-ja-390x844"),
+    pytest.param("game", "en", 390, 844, False, True, id="game-en-390x844"),
     pytest.param("rulebook", "en", 1280, 720, True, False, id="rulebook-en-1280x720-teacher"),
     pytest.param("rulebook", "ja", 1366, 768, False, True, id="rulebook-ja-1366x768"),
 ]
@@ -54,6 +56,15 @@ def _settled(page, sel: str) -> dict:
         if (window.__labels !== now) {{ window.__labels = now; window.__since = Date.now(); return false; }}
         return Date.now() - window.__since > 1500; }}""", polling=250, timeout=90_000)
     return page.evaluate(OVERLAP_JS, sel)
+
+
+# the smallest font of the board's shown SVG texts (names, second lines, army numbers, legend, notes)
+SMALLEST_SVG_TEXT_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  return Math.min(...[...gd.querySelectorAll('svg text')]
+    .filter(e => e.textContent.trim() && e.getBoundingClientRect().width > 0)
+    .map(e => parseFloat(getComputedStyle(e).fontSize)));
+}"""
 
 
 def _serious_in(page, sel: str) -> list[str]:
@@ -86,6 +97,9 @@ def test_no_two_province_names_touch(browser, voila_url, where, lang, width, hei
             assert found["kanji"] == 45, found  # each name with its second line (the kanji; in Japanese the romaji)
         if teacher:
             assert found["font"] >= 14, found  # a projector's names stay large
+        if width < 620:  # a phone: the board's text as large as its labels elsewhere (the board scrolls in its box)
+            smallest = page.evaluate(SMALLEST_SVG_TEXT_JS, sel)
+            assert smallest >= 12, f"the board's smallest text on a phone: {smallest} px"
         names = page.evaluate("(sel) => [...document.querySelector(sel).querySelectorAll('.scatterlayer .trace')]"
                               ".filter(t => t.__data__ && t.__data__[0].trace.name === 'labels')"
                               ".flatMap(t => [...t.querySelectorAll('.textpoint text')].map(e => e.textContent))", sel)
