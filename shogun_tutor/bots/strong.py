@@ -66,9 +66,6 @@ SPEND_PER_ROUND = 8
 NET_SPEND_PER_ROUND = 2
 #: what a chest beyond that is worth (the tie-break at the end)
 SPARE_CHEST = 0.02
-#: the move look-ahead also tries the best attack with every army that may go and with the fewest that win this often
-MOVE_SIZES = False
-SURE_ODDS = 0.6
 
 
 def fork(game: Game, seed: int) -> Game:
@@ -238,26 +235,14 @@ class StrongBot:
         return cands[best], consequence(details[0][:k], details[best][:k], k, margin)
 
     def _move_candidates(self, game: Game, seat: int, options: list) -> list:
-        """The moves worth a playout: the heuristic's best few, one per target, and for the best attack also the
-        other sizes a strong player weighs (issue 21: "send enough, or none"): every army that may go, and the
-        fewest that reach :data:`SURE_ODDS`. Never an attack under the odds threshold (outside the last round)."""
+        """The moves worth a playout: the heuristic's best few, one per target, never an attack under the odds
+        threshold (outside the last round): a beginner copies it."""
         ranked, targets = [], []
         for _, d, _ in self.base.move_values(game, seat, options):
             if d.target not in targets:
                 targets.append(d.target)
                 ranked.append(d)
         ranked = ranked[:self.max_moves]
-        if MOVE_SIZES:
-            s = game.state
-            attack = next((d for d in ranked if d.target is not None and s.provinces[d.target].owner != seat), None)
-            if attack is not None:
-                sizes = sorted(d.count for d in options if d.target == attack.target)
-                sure = next((c for c in sizes if attack_chance(s, seat, attack.target, c)[0] >= SURE_ODDS), sizes[-1])
-                for c in (sizes[-1], sure):
-                    extra = next(d for d in options if d.target == attack.target and d.count == c)
-                    if extra not in ranked:
-                        ranked.append(extra)
-        # never an attack under the odds threshold by look-ahead (outside the last round): a beginner copies it
         return [d for d in ranked if not self._under_threshold(game, d)] or ranked[:1]
 
     @staticmethod
