@@ -23,7 +23,7 @@ from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
-from ..viz.tower import (apply_tower_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
+from ..viz.tower import (apply_tower_sizes, cube_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
                          tower_state_cubes)
 from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
@@ -46,6 +46,8 @@ def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
         trace.text = v["text"]
         trace.marker.color = v["marker_color"]
         trace.textfont.color = v["textfont_color"]
+        trace.customdata = v["scale"]
+        trace.marker.size, trace.textfont.size = cube_sizes(figure, v["scale"])
     sync_for_new_views(figure)
 
 
