@@ -248,7 +248,10 @@ class RulebookPanel:
             self._tower_replay = w.Button(icon="repeat", layout=w.Layout(width="auto", display="none"))
             self._tower_replay.add_class("shogun-tryit-tower-replay")
             self._tower_replay.on_click(lambda _b: self._play_throw())
-            self._tower_box = w.VBox([probe, self._tower, self._tower_replay], layout=w.Layout(width="100%", min_width="0"))
+            from .widgets.board_scroll import BoardScroll
+
+            self._tower_scroll = BoardScroll()  # brings the tower into view when a throw plays (a phone: above the question)
+            self._tower_box = w.VBox([probe, self._tower, self._tower_replay, self._tower_scroll], layout=w.Layout(width="100%", min_width="0"))
         self._tower_replay.description = _("Replay")
         return self._tower_box
 
@@ -305,6 +308,8 @@ class RulebookPanel:
         if not _loop_running():
             self._draw_tower(frames[-1])
             return
+
+        self._tower_scroll.reveal(".shogun-rulebook-tower")
 
         async def play() -> None:
             try:

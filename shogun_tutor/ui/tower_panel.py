@@ -32,6 +32,7 @@ KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutr
 ATTACKER, DEFENDER = 0, 1
 FILL_PLAYERS = 4  # the demo tower is filled as at the start of a 4-player game
 FRAME_SECONDS = 0.55
+FIGURE = ".shogun-tower-panel .shogun-tower-box .js-plotly-plot"  #: the tower tab's drawing in the page
 
 
 def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
@@ -79,6 +80,7 @@ class TowerPanel:
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
+        self.status.add_class("shogun-tower-status")
         self.problem = w.HTML()
         self.problem.add_class("shogun-tower-problem")
         self.replay_head = w.HTML()
@@ -107,7 +109,10 @@ class TowerPanel:
         controls.add_class("shogun-tower-controls")
         self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))  # the drawing follows its box (phones)
         self.probe.observe(self._width_changed, names=["width", "font"])
-        fig_box = w.VBox([self.probe, self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
+        from .widgets.board_scroll import BoardScroll
+
+        self.scroll = BoardScroll()  # brings the tower into view when a throw starts (a phone: under the buttons)
+        fig_box = w.VBox([self.probe, self.figure, self.scroll], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
         fig_box.add_class("shogun-tower-box")
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
@@ -322,6 +327,7 @@ class TowerPanel:
         self._show_demo_tower()
 
     async def _play(self) -> None:
+        self.scroll.reveal(FIGURE)  # the cubes fall where they are seen
         try:
             self._draw(self._frames[0])
             for frame in self._frames[1:]:
