@@ -317,6 +317,8 @@ class RulebookPanel:
                 for frame in frames[1:]:
                     await asyncio.sleep(FRAME_SECONDS)
                     self._draw_tower(frame, animate=True)
+                await asyncio.sleep(FRAME_SECONDS)
+                self._draw_tower(frames[-1])  # at rest: each cube at its own size
             except asyncio.CancelledError:
                 return
         self._tower_task = asyncio.ensure_future(play())

@@ -36,9 +36,21 @@ FIGURE = ".shogun-tower-panel .shogun-tower-box .js-plotly-plot"  #: the tower t
 
 
 def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
-    """Move the cubes of a :func:`~shogun_tutor.viz.tower.tower_figure` widget (trace 0) in place."""
+    """Move the cubes of a :func:`~shogun_tutor.viz.tower.tower_figure` widget (trace 0) in place.
+
+    A crowded level draws its cubes smaller (``viz.tower``). Moved with an animation, a cube keeps the smaller of
+    its sizes before and after the move, set before the move starts: plotly animates the positions but draws the
+    markers at the sizes they had, so cubes that grew would lie on one another in a crowded place; the next
+    frame, or the last drawn without animation, gives it its own size."""
     v = cube_trace_values(cubes, levels)
     trace = figure.data[0]
+    shown = v["scale"]
+    if animate and list(trace.ids or ()) == v["ids"]:
+        before = list(trace.customdata or ())
+        if len(before) == len(shown):
+            shown = [min(a, b) for a, b in zip(before, shown)]
+            with figure.batch_update():
+                trace.marker.size, trace.textfont.size = cube_sizes(figure, shown)
     ctx = figure.batch_animate(duration=int(FRAME_SECONDS * 800), easing="cubic-in-out") if animate else figure.batch_update()
     with ctx:
         trace.ids = v["ids"]
@@ -47,8 +59,8 @@ def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
         trace.text = v["text"]
         trace.marker.color = v["marker_color"]
         trace.textfont.color = v["textfont_color"]
-        trace.customdata = v["scale"]
-        trace.marker.size, trace.textfont.size = cube_sizes(figure, v["scale"])
+        trace.customdata = v["scale"]  # each cube's own size at rest here
+        trace.marker.size, trace.textfont.size = cube_sizes(figure, shown)
     sync_for_new_views(figure)
 
 

@@ -170,8 +170,8 @@ def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels:
         shapes.append(dict(type="line", x0=lo, x1=hi, y0=y, y1=y, line=dict(color="#6b4f2a", width=5), layer="below"))
     fig.update_layout(
         shapes=shapes,
-        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
-        yaxis=dict(range=list(Y_RANGE), visible=False, fixedrange=True, scaleanchor="x", scaleratio=1),
+        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True, constrain="domain"),
+        yaxis=dict(range=list(Y_RANGE), visible=False, fixedrange=True, scaleanchor="x", scaleratio=1, constrain="domain"),
         margin=dict(MARGIN),
         height=height,
         plot_bgcolor="white",
