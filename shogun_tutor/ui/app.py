@@ -345,6 +345,14 @@ SCREENS_CSS = """<style>
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-chapter-visual > :is(.shogun-tryit-map, .shogun-board-panel)
     { order: 5; }
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit > :not(.shogun-tryit-prompt) { order: 6; }
+  /* the battle tower tab on a phone, in one column: the battle's set-up, the buttons and the odds, then the tower (its
+     cubes fall right under the button that throws them; the page brings it into view when a throw starts), then the
+     count and the verdict under it. The controls' box gives its children to the column (display: contents) */
+  .shogun-app .shogun-tower-panel { flex-flow: column nowrap !important; align-items: stretch !important; }
+  .shogun-app .shogun-tower-panel > .shogun-tower-controls { display: contents !important; }
+  .shogun-app .shogun-tower-panel > .shogun-tower-controls > * { order: 1; }
+  .shogun-app .shogun-tower-panel > .shogun-tower-box { order: 2; flex: 0 0 auto !important; max-width: 100% !important; }
+  .shogun-app .shogun-tower-panel > .shogun-tower-controls > :is(.shogun-tower-status, .shogun-verdict) { order: 3; }
   /* the drawn map first in its box, right under the question; the board's own view buttons and lesson under it */
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-board-panel > .shogun-board { order: -1; }
 }

@@ -248,7 +248,10 @@ class RulebookPanel:
             self._tower_replay = w.Button(icon="repeat", layout=w.Layout(width="auto", display="none"))
             self._tower_replay.add_class("shogun-tryit-tower-replay")
             self._tower_replay.on_click(lambda _b: self._play_throw())
-            self._tower_box = w.VBox([probe, self._tower, self._tower_replay], layout=w.Layout(width="100%", min_width="0"))
+            from .widgets.board_scroll import BoardScroll
+
+            self._tower_scroll = BoardScroll()  # brings the tower into view when a throw plays (a phone: above the question)
+            self._tower_box = w.VBox([probe, self._tower, self._tower_replay, self._tower_scroll], layout=w.Layout(width="100%", min_width="0"))
         self._tower_replay.description = _("Replay")
         return self._tower_box
 
@@ -306,12 +309,16 @@ class RulebookPanel:
             self._draw_tower(frames[-1])
             return
 
+        self._tower_scroll.reveal(".shogun-rulebook-tower")
+
         async def play() -> None:
             try:
                 self._draw_tower(frames[0])
                 for frame in frames[1:]:
                     await asyncio.sleep(FRAME_SECONDS)
                     self._draw_tower(frame, animate=True)
+                await asyncio.sleep(FRAME_SECONDS)
+                self._draw_tower(frames[-1])  # at rest: each cube at its own size
             except asyncio.CancelledError:
                 return
         self._tower_task = asyncio.ensure_future(play())

@@ -23,7 +23,7 @@ from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
-from ..viz.tower import (apply_tower_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
+from ..viz.tower import (apply_tower_sizes, cube_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
                          tower_state_cubes)
 from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
@@ -32,12 +32,25 @@ KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutr
 ATTACKER, DEFENDER = 0, 1
 FILL_PLAYERS = 4  # the demo tower is filled as at the start of a 4-player game
 FRAME_SECONDS = 0.55
+FIGURE = ".shogun-tower-panel .shogun-tower-box .js-plotly-plot"  #: the tower tab's drawing in the page
 
 
 def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
-    """Move the cubes of a :func:`~shogun_tutor.viz.tower.tower_figure` widget (trace 0) in place."""
+    """Move the cubes of a :func:`~shogun_tutor.viz.tower.tower_figure` widget (trace 0) in place.
+
+    A crowded level draws its cubes smaller (``viz.tower``). Moved with an animation, a cube keeps the smaller of
+    its sizes before and after the move, set before the move starts: plotly animates the positions but draws the
+    markers at the sizes they had, so cubes that grew would lie on one another in a crowded place; the next
+    frame, or the last drawn without animation, gives it its own size."""
     v = cube_trace_values(cubes, levels)
     trace = figure.data[0]
+    shown = v["scale"]
+    if animate and list(trace.ids or ()) == v["ids"]:
+        before = list(trace.customdata or ())
+        if len(before) == len(shown):
+            shown = [min(a, b) for a, b in zip(before, shown)]
+            with figure.batch_update():
+                trace.marker.size, trace.textfont.size = cube_sizes(figure, shown)
     ctx = figure.batch_animate(duration=int(FRAME_SECONDS * 800), easing="cubic-in-out") if animate else figure.batch_update()
     with ctx:
         trace.ids = v["ids"]
@@ -46,6 +59,8 @@ def draw_cubes(figure, cubes, levels: int, animate: bool = False) -> None:
         trace.text = v["text"]
         trace.marker.color = v["marker_color"]
         trace.textfont.color = v["textfont_color"]
+        trace.customdata = v["scale"]  # each cube's own size at rest here
+        trace.marker.size, trace.textfont.size = cube_sizes(figure, shown)
     sync_for_new_views(figure)
 
 
@@ -77,6 +92,7 @@ class TowerPanel:
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
         self.status = w.HTML()
+        self.status.add_class("shogun-tower-status")
         self.problem = w.HTML()
         self.problem.add_class("shogun-tower-problem")
         self.replay_head = w.HTML()
@@ -105,7 +121,10 @@ class TowerPanel:
         controls.add_class("shogun-tower-controls")
         self.probe = WidthProbe(layout=w.Layout(width="100%", height="0px"))  # the drawing follows its box (phones)
         self.probe.observe(self._width_changed, names=["width", "font"])
-        fig_box = w.VBox([self.probe, self.figure], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
+        from .widgets.board_scroll import BoardScroll
+
+        self.scroll = BoardScroll()  # brings the tower into view when a throw starts (a phone: under the buttons)
+        fig_box = w.VBox([self.probe, self.figure, self.scroll], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
         fig_box.add_class("shogun-tower-box")
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
@@ -320,6 +339,7 @@ class TowerPanel:
         self._show_demo_tower()
 
     async def _play(self) -> None:
+        self.scroll.reveal(FIGURE)  # the cubes fall where they are seen
         try:
             self._draw(self._frames[0])
             for frame in self._frames[1:]:

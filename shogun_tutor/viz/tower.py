@@ -20,11 +20,11 @@ from .palette import cube_style
 WIDTH = 10.0
 FUNNEL_Y = 11.4
 TRAY_Y = -1.1
-CUBE = 0.62
+CUBE = 0.58  # a cube's side (data units) when there is room
 
 
 def ledge_y(level: int, levels: int = 3) -> float:
-    return 8.0 - level * (7.2 / levels)  # room for two rows of cubes under the roof (9.8)
+    return 7.6 - level * (7.5 / levels)  # room for three rows of cubes under the roof (9.8) and on each ledge
 
 
 def _ledge_span(level: int) -> tuple[float, float]:
@@ -49,63 +49,89 @@ def throw_stages(record: dict, levels: int = 3) -> list[list[tuple[int, int | No
 
 
 # where the cubes of each stage may lie (their centres), inside the frame drawn for it
-STEP = 0.66  # cube spacing when there is room; tighter (cubes overlap) when a stage is crowded
+MIN_GAP = 0.1  # a cube's side is at most (1 - MIN_GAP) of its spacing: never two cubes on one another
+STEP = round(CUBE / (1 - MIN_GAP), 3)  # cube spacing when there is room; a crowded stage's cubes closer and smaller
 _FUNNEL_BOX = (3.2, 6.8, 10.15, FUNNEL_Y + 0.6)
 _TRAY_BOX = (0.5, 9.5, TRAY_Y - 0.7, TRAY_Y + 0.15)
+_INSIDE = (2.0 + 0.35, 8.0 - 0.35)  # between the tower's walls
+
+
+def _ledge_box(stage: int, levels: int, wide: bool) -> tuple[float, float, float, float]:
+    lo, hi = _INSIDE if wide else (lambda a, b: (a + 0.3, b - 0.3))(*_ledge_span(stage - 1))
+    y = ledge_y(stage - 1, levels)
+    top = ledge_y(stage - 2, levels) - 0.45 if stage > 1 else 9.8 - 0.35  # below the ledge above (or the roof)
+    return (lo, hi, y + 0.39, top)
 
 
 def stage_box(stage: int, levels: int = 3) -> tuple[float, float, float, float]:
-    """(x0, x1, y0, y1): the area for the centres of the cubes of ``stage`` (0 funnel, 1..levels ledges, tray)."""
+    """(x0, x1, y0, y1): the area for the centres of the cubes of ``stage`` (0 funnel, 1..levels ledges, tray).
+    A ledge's cubes lie on the ledge while they fit on it; a crowded level (the cubes of a throw falling past
+    the ones lying there) fills the tower's width between its walls."""
     if stage == 0:
         return _FUNNEL_BOX
     if stage == levels + 1:
         return _TRAY_BOX
-    lo, hi = _ledge_span(stage - 1)
-    y = ledge_y(stage - 1, levels)
-    top = ledge_y(stage - 2, levels) - 0.45 if stage > 1 else 9.8 - 0.35  # below the ledge above (or the roof)
-    return (lo + 0.3, hi - 0.3, y + 0.42, top)
+    return _ledge_box(stage, levels, wide=True)
 
 
-def _grid(n: int, box: tuple[float, float, float, float], from_top: bool = False) -> list[tuple[float, float]]:
-    """``n`` positions in rows inside ``box``, as far apart as :data:`STEP` allows, tighter when crowded."""
+def _fit(n: int, box: tuple[float, float, float, float]) -> tuple[int, float]:
+    """(columns, spacing): the widest spacing up to :data:`STEP` at which ``n`` cubes fit in rows inside ``box``."""
     x0, x1, y0, y1 = box
     step = STEP
     while True:
         cols, rows = int((x1 - x0) / step + 1e-9) + 1, int((y1 - y0) / step + 1e-9) + 1
-        if cols * rows >= n or step < 0.05:
-            break
-        step *= 0.92
+        if cols * rows >= n:
+            return cols, step
+        step *= 0.97
+
+
+def _grid(n: int, box: tuple[float, float, float, float], from_top: bool = False) -> tuple[list[tuple[float, float]], float]:
+    """``n`` positions in rows inside ``box`` and their spacing: :data:`STEP` when there is room, less when crowded
+    (every row as far from the next as from one cube to the next in a row, so that cubes of that spacing's size
+    less a gap never overlap)."""
+    x0, x1, y0, y1 = box
+    cols, step = _fit(n, box)
     out = []
     for i in range(n):
         row, col = divmod(i, cols)
-        y = y1 - row * step if from_top else y0 + row * step
-        out.append((x0 + col * step, min(max(y, y0), y1)))
-    return out
+        out.append((x0 + col * step, y1 - row * step if from_top else y0 + row * step))
+    return out, step
+
+
+def stage_layout(cubes: list[tuple[int, int | None, int]], levels: int = 3
+                 ) -> tuple[dict[int, tuple[float, float]], dict[int, float]]:
+    """Each cube's centre and its side (data units): the cubes of each stage in rows inside its frame, in a stable
+    order (by owner, then id); a crowded stage's cubes are drawn smaller, never on one another."""
+    by_stage: dict[int, list[tuple[int, int | None]]] = {}
+    for cid, owner, stage in cubes:
+        by_stage.setdefault(stage, []).append((cid, owner))
+    pos, side = {}, {}
+    for stage, items in by_stage.items():
+        items.sort(key=lambda c: (-1 if c[1] is None else c[1], c[0]))
+        box = stage_box(stage, levels)
+        if 1 <= stage <= levels and _fit(len(items), _ledge_box(stage, levels, wide=False))[1] >= STEP:
+            box = _ledge_box(stage, levels, wide=False)  # they all lie on the ledge
+        places, step = _grid(len(items), box, from_top=stage == levels + 1)
+        for (cid, _owner), xy in zip(items, places):
+            pos[cid], side[cid] = xy, min(CUBE, step * (1 - MIN_GAP))
+    return pos, side
 
 
 def stage_positions(cubes: list[tuple[int, int | None, int]], levels: int = 3) -> dict[int, tuple[float, float]]:
-    """Lay out the cubes of each stage in rows inside its frame, in a stable order (by owner, then id).
+    """The centre of each cube (see :func:`stage_layout`).
 
     >>> pos = stage_positions([(i, i % 4, 4) for i in range(60)])  # a crowded tray stays in its frame
     >>> x0, x1, y0, y1 = stage_box(4)
     >>> all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pos.values())
     True
     """
-    by_stage: dict[int, list[tuple[int, int | None]]] = {}
-    for cid, owner, stage in cubes:
-        by_stage.setdefault(stage, []).append((cid, owner))
-    pos = {}
-    for stage, items in by_stage.items():
-        items.sort(key=lambda c: (-1 if c[1] is None else c[1], c[0]))
-        places = _grid(len(items), stage_box(stage, levels), from_top=stage == levels + 1)
-        for (cid, _owner), xy in zip(items, places):
-            pos[cid] = xy
-    return pos
+    return stage_layout(cubes, levels)[0]
 
 
 def cube_trace_values(cubes: list[tuple[int, int | None, int]], levels: int = 3) -> dict:
-    """x, y, text and colours for the cube scatter trace (same order as ``cubes``)."""
-    pos = stage_positions(cubes, levels)
+    """x, y, text, colours and each cube's scale (its side over :data:`CUBE`: 1, less in a crowded stage) for the
+    cube scatter trace (same order as ``cubes``)."""
+    pos, side = stage_layout(cubes, levels)
     styles = [cube_style(owner) for _cid, owner, _s in cubes]
     return {
         "x": [pos[c[0]][0] for c in cubes],
@@ -114,6 +140,7 @@ def cube_trace_values(cubes: list[tuple[int, int | None, int]], levels: int = 3)
         "ids": [str(c[0]) for c in cubes],
         "marker_color": [s.fill for s in styles],
         "textfont_color": [s.text for s in styles],
+        "scale": [round(side[c[0]] / CUBE, 3) for c in cubes],
     }
 
 
@@ -121,11 +148,13 @@ def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels:
     """The tower (funnel, ledges, tray) with cubes at their stages; trace 0 holds the cubes."""
     cubes = cubes or []
     v = cube_trace_values(cubes, levels)
+    base = tower_sizes(0, height=height)
     fig = go.Figure(
         go.Scatter(
-            x=v["x"], y=v["y"], ids=v["ids"], text=v["text"], mode="markers+text",
-            marker=dict(symbol="square", size=17, color=v["marker_color"], line=dict(color="#333", width=1)),
-            textfont=dict(color=v["textfont_color"], size=10, family="monospace"),
+            x=v["x"], y=v["y"], ids=v["ids"], text=v["text"], mode="markers+text", customdata=v["scale"],
+            marker=dict(symbol="square", size=_scaled(base["cube"], v["scale"]), color=v["marker_color"],
+                        line=dict(color="#333", width=1)),
+            textfont=dict(color=v["textfont_color"], size=_scaled(base["cube_text"], v["scale"]), family="monospace"),
             hoverinfo="skip", showlegend=False,
         )
     )
@@ -141,9 +170,9 @@ def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels:
         shapes.append(dict(type="line", x0=lo, x1=hi, y0=y, y1=y, line=dict(color="#6b4f2a", width=5), layer="below"))
     fig.update_layout(
         shapes=shapes,
-        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
-        yaxis=dict(range=[TRAY_Y - 1.4, FUNNEL_Y + 1.6], visible=False, fixedrange=True, scaleanchor="x", scaleratio=1),
-        margin=dict(l=5, r=5, t=30, b=5),
+        xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True, constrain="domain"),
+        yaxis=dict(range=list(Y_RANGE), visible=False, fixedrange=True, scaleanchor="x", scaleratio=1, constrain="domain"),
+        margin=dict(MARGIN),
         height=height,
         plot_bgcolor="white",
         annotations=[
@@ -152,31 +181,57 @@ def tower_figure(cubes: list[tuple[int, int | None, int]] | None = None, levels:
             dict(x=9.2, y=TRAY_Y + 0.9, text=_("tray"), showarrow=False, font=dict(size=12, color="#444")),
         ],
         transition=dict(duration=0),
+        meta={"cube": base["cube"], "cube_text": base["cube_text"]},
     )
     return fig
 
 
-def tower_sizes(width: int, font: int = 0) -> dict:
+def _scaled(px: float, scales: list[float]) -> list[float]:
+    return [round(px * s, 1) for s in scales]
+
+
+MARGIN = {"l": 5, "r": 5, "t": 30, "b": 5}  # the figure's margins (px)
+Y_RANGE = (TRAY_Y - 1.4, FUNNEL_Y + 1.6)
+
+
+def px_per_unit(width: int, height: int) -> float:
+    """Pixels per data unit of a tower drawn ``width`` × ``height`` px (the axes keep a 1:1 scale, so the
+    tighter of the two directions sets it; a width of 0: only the height, as before the box is measured)."""
+    tall = (height - MARGIN["t"] - MARGIN["b"]) / (Y_RANGE[1] - Y_RANGE[0])
+    return tall if width <= 0 else min(tall, (width - MARGIN["l"] - MARGIN["r"]) / WIDTH)
+
+
+def tower_sizes(width: int, font: int = 0, height: int | None = None) -> dict:
     """The tower drawn for its box: ``width`` px wide (the box's), ``font`` the board font the page asks
-    for (teacher mode on a projector; 0 otherwise). On a projector the labels are at least 18 px and the
-    cubes grow with them, the drawing as tall as a 1080-line screen allows; a phone's column gets a
-    drawing no taller than it needs."""
+    for (teacher mode on a projector; 0 otherwise). On a projector the labels are at least 18 px, the
+    drawing as tall as a 1080-line screen allows; a phone's column gets a drawing no taller than it needs.
+    A cube is :data:`CUBE` data units wide in pixels (so the cubes laid out apart are drawn apart), its letter
+    four fifths of that: 14 px on a phone, more on a laptop and a projector."""
     projector = font > 0
     label = max(18, font + 3) if projector else 12
-    cube = max(26, round(font * 1.6)) if projector else 17
-    height = min(760, max(520, round(width * 1.15))) if projector else min(520, max(360, round(width * 1.25)))
-    return {"label": label, "cube_text": max(14, font) if projector else 10, "cube": cube, "height": height,
-            "width": width if projector else min(width, 560)}
+    if height is None:
+        height = min(760, max(520, round(width * 1.15))) if projector else min(520, max(360, round(width * 1.45)))
+    shown = width if projector else min(width, 560)
+    cube = int(CUBE * px_per_unit(shown, height))  # rounded down: the gap between cubes stays
+    return {"label": label, "cube_text": max(8, round(cube * 0.8)), "cube": cube, "height": height, "width": shown}
 
 
 def apply_tower_sizes(figure, sizes: dict) -> None:
     """Resize a :func:`tower_figure` widget in place (labels, cubes, box)."""
     with figure.batch_update():
         figure.layout.width, figure.layout.height = sizes["width"], sizes["height"]
-        figure.data[0].marker.size = sizes["cube"]
-        figure.data[0].textfont.size = sizes["cube_text"]
+        figure.layout.meta = {"cube": sizes["cube"], "cube_text": sizes["cube_text"]}
+        scales = list(figure.data[0].customdata or ())
+        figure.data[0].marker.size = _scaled(sizes["cube"], scales)
+        figure.data[0].textfont.size = _scaled(sizes["cube_text"], scales)
         for ann in figure.layout.annotations:
             ann.font.size = sizes["label"]
+
+
+def cube_sizes(figure, scales: list[float]) -> tuple[list[float], list[float]]:
+    """The cubes' sides and letter sizes (px) in a :func:`tower_figure` widget as sized now, for these scales."""
+    meta = figure.layout.meta or {}
+    return _scaled(meta.get("cube", 17), scales), _scaled(meta.get("cube_text", 12), scales)
 
 
 def tower_labels(figure) -> None:

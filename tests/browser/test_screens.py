@@ -241,20 +241,54 @@ _TOWER_LABELS = """(sel) => [...document.querySelectorAll(sel + ' .annotation-te
   .map(t => [t.textContent, parseFloat(t.style.fontSize || getComputedStyle(t).fontSize)])"""
 
 
-def test_projector_tower_labels_at_least_18_px_and_tower_labels_follow_the_language(browser, voila_url):
-    """Teacher mode at 1920x1080: the tower tab's drawing as wide as half the screen, its labels >= 18 px;
-    the battles chapter's tower speaks the language picked after it was drawn (nl, then fr)."""
+# the tower tab's controls in teacher mode: each shown slider's label and the combat dropdown, as boxes in the page
+_TOWER_CONTROLS = """() => { const shown = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {labels: shown('.shogun-tower-controls .widget-hslider > .widget-label').map(e => [e.innerText, box(e)]),
+          dropdown: shown('.shogun-tower-controls .widget-dropdown').map(box)[0],
+          select: shown('.shogun-tower-controls .widget-dropdown select').map(box)[0],
+          throw: shown('.shogun-throw').map(e => e.innerText.trim())[0]}; }"""
+
+
+def _intersect(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
+def test_projector_tower_labels_at_least_18_px_and_tower_labels_follow_the_language(browser, voila_url, width, height):
+    """Teacher mode on a projector: the tower tab's drawing as wide as half the screen, its labels >= 18 px, no
+    slider's label over the combat dropdown (they overlapped once); the tab's labels (the drawing's, the sliders',
+    the dropdown's, the buttons') and the battles chapter's tower speak the language picked after they were drawn
+    (nl, then fr)."""
     t_nl, t_fr = translator("nl").gettext, translator("fr").gettext
-    with sized_app_page(browser, 1920, 1080) as ap:
+    with sized_app_page(browser, width, height) as ap:
         ap.open(voila_url + "?tab=tower&teacher=1&lang=nl")
         page = ap.page
         page.wait_for_function(f"(sel) => ({_TOWER_LABELS})(sel).length === 3 && ({_TOWER_LABELS})(sel).every(([_t, px]) => px >= 18)",
                                arg=".shogun-tower-panel", timeout=60_000)
         labels = page.evaluate(_TOWER_LABELS, ".shogun-tower-panel")
         assert [t for t, _px in labels] == [t_nl("funnel"), t_nl("tower"), t_nl("tray")]
-        width = page.evaluate("document.querySelector('.shogun-tower-panel .main-svg').getBoundingClientRect().width")
-        assert width >= 700, width  # not the laptop's 560 px
-        ap.screenshot("teacher-tower-1920-nl")
+        width_drawn = page.evaluate("document.querySelector('.shogun-tower-panel .main-svg').getBoundingClientRect().width")
+        assert width_drawn >= (700 if width >= 1920 else 520), width_drawn  # not the laptop's 560 px at 1920
+        controls = page.evaluate(_TOWER_CONTROLS)
+        assert [t for t, _box in controls["labels"]] == [t_nl("Attacking armies"), t_nl("Defending armies"), t_nl("Unrest markers")]
+        for text, box in controls["labels"]:
+            assert not _intersect(box, controls["dropdown"]), (text, box, controls["dropdown"])
+            assert not _intersect(box, controls["select"]), (text, box, controls["select"])
+        ap.screenshot(f"teacher-tower-{width}-nl")
+        # the tab's own labels follow a language switch
+        page.select_option(".shogun-language select", label=LANGUAGES["fr"])
+        page.wait_for_function(f"([sel, word]) => ({_TOWER_LABELS})(sel).map(([t, _px]) => t).includes(word)",
+                               arg=[".shogun-tower-panel", t_fr("funnel")], timeout=30_000)
+        assert [t for t, _px in page.evaluate(_TOWER_LABELS, ".shogun-tower-panel")] == [t_fr("funnel"), t_fr("tower"), t_fr("tray")]
+        page.wait_for_function(f"(t) => ({_TOWER_CONTROLS})().throw === t", arg=t_fr("Throw"), timeout=30_000)
+        controls = page.evaluate(_TOWER_CONTROLS)
+        assert [t for t, _box in controls["labels"]] == [t_fr("Attacking armies"), t_fr("Defending armies"), t_fr("Unrest markers")]
+        assert page.locator(".shogun-tower-controls .widget-dropdown select").first.evaluate(
+            "s => s.options[s.selectedIndex].text").replace("\xa0", " ") == t_fr("Attack another player")
+        for text, box in controls["labels"]:  # the French labels are longer: still clear of the dropdown
+            assert not _intersect(box, controls["dropdown"]), (text, box, controls["dropdown"])
+        ap.screenshot(f"teacher-tower-{width}-fr")
         page.goto(voila_url + "?chapter=battles&screen=3&teacher=1&lang=nl")
         page.wait_for_function(f"(sel) => ({_TOWER_LABELS})(sel).length === 3", arg=".shogun-rulebook-tower", timeout=60_000)
         assert [t for t, _px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")][0] == t_nl("funnel")
@@ -263,5 +297,5 @@ def test_projector_tower_labels_at_least_18_px_and_tower_labels_follow_the_langu
                                arg=[".shogun-rulebook-tower", t_fr("funnel")], timeout=30_000)
         assert [t for t, _px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")] == [t_fr("funnel"), t_fr("tower"), t_fr("tray")]
         assert min(px for _t, px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")) >= 18
-        ap.screenshot("teacher-chapter-tower-1920-fr")
+        ap.screenshot(f"teacher-chapter-tower-{width}-fr")
         ap.assert_clean()

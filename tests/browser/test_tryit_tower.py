@@ -1,6 +1,6 @@
 """The battles chapter's try-it 2 (issue 23): its text says two farmers, a black and a purple cube lie in the tray;
 the tower drawn in the browser shows exactly those in its tray (read from the drawn SVG), and playing the attack
-animates the throw (the cubes are seen at several places on their way down) before the tray settles."""
+animates the throw (the cubes are seen at several places on their way down) in view before the tray settles."""
 
 from __future__ import annotations
 
@@ -99,6 +99,9 @@ def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voi
             return f.length > 1 && now - window.__since > 2000; }""", polling=200, timeout=60_000)
         frames = page.evaluate("() => { clearInterval(window.__towerTimer); return window.__towerFrames.length; }")
         assert frames >= 4, f"the throw was drawn {frames} times: no animation"
+        # the page brought the tower into view when the throw played (on a phone it lies above the question)
+        top, bottom = page.evaluate(f"() => {{ const r = document.querySelector('{TOWER}').getBoundingClientRect(); return [r.top, r.bottom]; }}")
+        assert top >= -1 and bottom <= height + 1, (top, bottom)
         page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}-2-after.png"), full_page=False)
         # "Replay" plays it again
         page.evaluate(RECORD_JS, TOWER)

@@ -8,6 +8,10 @@ hidden anywidget finds that point in the browser and scrolls the nearest scrolli
 box around the figure just enough to show it, and only when it is out of view (on
 a laptop nothing scrolls). Each request is one custom message, so asking twice for
 the same province works (a synced trait set to the same value would not be sent).
+
+:meth:`BoardScroll.reveal` brings a whole figure into the window the same way (the battle tower when a throw
+starts: on a phone the tower lies above or below the button that throws): the page scrolls only when part of
+the figure is out of view, just enough to show it.
 """
 
 from __future__ import annotations
@@ -46,19 +50,38 @@ function render({ model, el }) {
     }
     el.dataset.shown = province;  // for tests: the last province brought into view
   };
-  model.on('msg:custom', (msg) => { if (msg && msg.province) requestAnimationFrame(() => show(msg.province, 20)); });
+  const reveal = (selector, tries) => {
+    const target = [...document.querySelectorAll(selector)].find((e) => e.offsetParent !== null);
+    if (!target) {
+      if (tries > 0) setTimeout(() => reveal(selector, tries - 1), 150);
+      return;
+    }
+    const r = target.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) target.scrollIntoView({block: r.height > innerHeight ? 'start' : 'nearest'});
+    el.dataset.revealed = selector;  // for tests: the last figure brought into view
+  };
+  model.on('msg:custom', (msg) => {
+    if (msg && msg.province) requestAnimationFrame(() => show(msg.province, 20));
+    if (msg && msg.reveal) requestAnimationFrame(() => reveal(msg.reveal, 20));
+  });
 }
 export default { render };
 """
 
 
 class BoardScroll(anywidget.AnyWidget):
-    """Put it beside the board (inside ``.shogun-game-board``); :meth:`show` brings a province into view."""
+    """Put it beside the board (inside ``.shogun-game-board``); :meth:`show` brings a province into view,
+    :meth:`reveal` a figure (put it anywhere shown)."""
 
     _esm = _ESM
 
     def show(self, province: str) -> None:
         self.send({"province": province})
+
+    def reveal(self, selector: str) -> None:
+        """Scroll the page so that the first shown element matching ``selector`` is whole in the window
+        (nothing moves when it is)."""
+        self.send({"reveal": selector})
 
 
 __all__ = ["BoardScroll"]
