@@ -74,6 +74,7 @@ class TowerPanel:
         self.next_id = 0
         self.tower = TowerState.empty(self.model.params.levels)
         self._frames: list[list[tuple[int, int | None, int]]] = []
+        self._settled: list[tuple[int, int | None, int]] | None = None
         self._verdict_html = ""
         self._task: asyncio.Task | None = None
         self.last_verdict = None
@@ -265,6 +266,8 @@ class TowerPanel:
         origin = "demo"
         cubes = [c for owner, n in self.battle().groups if n for c in self._cubes(owner, n, origin)]
         before = {c.id for level in self.tower.levels for c in level}
+        levels = self.model.params.levels
+        in_tray = [(c.id, c.owner, levels + 1) for c in self.tower.tray]  # left there by earlier battles
         result = self.model.throw(self.tower, cubes, self.rng)
         moved = {p.cube.id for p in result.paths}
         record = throw_record(result)
@@ -276,15 +279,19 @@ class TowerPanel:
                     "others": len(result.came_out) - a_out - d_out - out.get(None, 0)}
         self.tower.tray, _back = split_tray(self.tower.tray, b["attacker_seat"], b["defender_seat"], verdict.farmers_side != "none")
         still = [(c.id, c.owner, li + 1) for li, level in enumerate(self.tower.levels) for c in level
-                 if c.id in before and c.id not in moved]
+                 if c.id in before and c.id not in moved] + [c for c in in_tray if c[0] not in moved]
         self.show_throw(record, b["kind"], b["attacker_seat"], b["defender_seat"], came_out, verdict.__dict__,
-                        animate=animate, still=still)
+                        animate=animate, still=still, stay={c.id for c in self.tower.tray})
 
     def show_throw(self, record: dict, kind: str, attacker, defender, came_out: dict, verdict: dict,
-                   animate: bool = True, still=(), province: str | None = None) -> None:
-        """Play a throw (from this demo or from a game log event) and then show its verdict."""
+                   animate: bool = True, still=(), province: str | None = None, stay: set | None = None) -> None:
+        """Play a throw (from this demo or from a game log event) and then show its verdict. ``stay``: the ids of
+        the cubes that stay in the tray once the battle is settled (the others leave it with the verdict)."""
         levels = self.model.params.levels
         self._frames = [list(still) + f for f in throw_stages(record, levels)]
+        # once the verdict is read, the battle's cubes leave the tray (back to the supplies, the winner's into the
+        # province): the drawing ends as the tower now is, as its status line says
+        self._settled = None if stay is None else [c for c in self._frames[-1] if c[2] != levels + 1 or c[0] in stay]
         self.last_verdict = (kind, attacker, defender, came_out, verdict, province)
         self.replay_button.disabled = False
         self.verdict.value = ""
@@ -356,7 +363,7 @@ class TowerPanel:
         self.skip_button.disabled = True
         self._task = None
         if self._frames:
-            self._draw(self._frames[-1])
+            self._draw(self._settled or self._frames[-1])
         self._render_verdict(*self.last_verdict)
         self._show_status()
         self.update_odds()

@@ -7,7 +7,7 @@ import threading
 
 from shogun_tutor import i18n
 from shogun_tutor.ui.tower_panel import TowerPanel
-from shogun_tutor.viz.tower import throw_stages, tower_figure
+from shogun_tutor.viz.tower import TRAY_Y, throw_stages, tower_figure
 
 
 
@@ -32,7 +32,23 @@ def test_a_throw_conserves_cubes_and_shows_the_verdict():
     assert len(panel._frames) == panel.model.params.levels + 2
     # the tray keeps only what did not take part; the tower keeps its cubes
     assert len(panel.tower.all_cubes()) <= total_before + 7
-    assert len(panel.figure.data[0].x) == len(panel._frames[-1])
+    # once settled the battle's cubes have left the tray: the drawing is the tower as it now is
+    assert len(panel.figure.data[0].x) == panel.tower.lodged_count() + len(panel.tower.tray)
+
+
+def test_after_a_throw_the_drawing_and_the_status_line_count_the_same_cubes():
+    """The status said "in the tray: 1" beside a drawing of 4 cubes in the tray (issue 23's replay defect, on the
+    tower tab): once the verdict is read, the battle's cubes leave the drawn tray too; a cube left there by an
+    earlier battle stays drawn at the next throw."""
+    panel = TowerPanel(odds_trials=2000, seed=3)
+    for _ in range(4):
+        panel.throw(animate=False)
+        ys = panel.figure.data[0].y
+        in_tray = sum(1 for y in ys if y < TRAY_Y + 0.5)
+        inside, tray = map(int, re.findall(r"\d+", re.sub(r"<[^>]+>", "", panel.status.value)))
+        assert (len(ys) - in_tray, in_tray) == (inside, tray) == (panel.tower.lodged_count(), len(panel.tower.tray))
+        # the throw's own last frame still shows every cube that came out
+        assert len(panel._frames[-1]) >= len(ys)
 
 
 def test_the_tower_persists_between_throws_and_resets():
