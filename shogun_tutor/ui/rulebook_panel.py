@@ -378,8 +378,8 @@ class RulebookPanel:
 
     def _map_mode(self, sid: str) -> str:
         """Where a try-it is played on the map: on the chapter's board ("chapter"), on a map of its own under the
-        chapter's table or tower ("own": a move to choose), or without a map ("none": the court's and samurai's
-        chapters, a place in the turn order, a card to plan, a whole plan)."""
+        chapter's table or tower ("own": a move to choose, or a province card to lay on one action field), or
+        without a map ("none": the court's and samurai's chapters, a place in the turn order, a whole plan)."""
         visual = self.current.visual
         if visual == "board":
             return "chapter"
@@ -387,7 +387,7 @@ class RulebookPanel:
             return "none"
         from ..rulebook.scenario import load_scenario
         decide = load_scenario(sid).raw.get("round", {}).get("decide", {})
-        return "own" if decide.get("kind") == "move" else "none"
+        return "own" if decide.get("kind") == "move" or (decide.get("kind") == "plan" and "field" in decide) else "none"
 
     def reset(self) -> None:
         """Reset the scenario shown (teacher: start the demonstration again)."""

@@ -8,8 +8,10 @@ scenario's stop event, each with a "why?" link; the older ones are folded under 
 
 A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one, which the
 rulebook draws under a chapter's table or tower) shows the position, rings the province to act on and
-draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`) or, when a
-province card is to be laid, that province's card. The drop-down stays the accessible alternative; it starts empty.
+draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`). When a
+province card is to be laid on an action field, the provinces whose cards may be laid are ringed, a click on one
+chooses its card (a click on another province does nothing) and the chosen one carries the action's callout. The
+drop-down stays the accessible alternative; it starts empty.
 """
 
 from __future__ import annotations
@@ -100,14 +102,9 @@ class TryIt:
             self.board.on_province_click = self._click
 
     def _click(self, province: str) -> bool:
-        """A click on the map: the move into ``province``, or the card of ``province`` to lay; True when taken."""
-        if self.map_pick is not None and self.map_pick.active:
-            return self.map_pick.click(province)
-        for _label, d in self.choice.options:
-            if d.kind == "plan" and d.card == province:
-                self.choice.value = d
-                return True
-        return False  # nothing to decide on the map: the board's own lesson (reach, shortest way)
+        """A click on the map: the move into ``province``, or the card of ``province`` to lay; True when taken
+        (False: nothing to decide on the map, the board's own lesson takes it: reach, shortest way)."""
+        return self.map_pick is not None and self.map_pick.click(province)
 
     def _picked_on_map(self, decision) -> None:
         self.choice.value = decision  # the drop-down follows; its observer redraws the board and the odds
@@ -121,17 +118,23 @@ class TryIt:
         self._draw_board()
 
     def _highlight(self, last_event) -> Highlight | None:
-        """While the learner decides: the chosen move (an arrow), the chosen card's province, or a ring on the
-        province to act on; afterwards the last event's province."""
+        """While the learner decides: the chosen move (an arrow), or a ring on the province to act on; for a card
+        to lay, a ring on each province whose card may be laid, the chosen one with the action's callout ("Tax");
+        afterwards the last event's province."""
         from ..viz.board import highlight_from_event
+        from ..viz.board_base import FIELD_HIGHLIGHT
         from .seat_decisions import decision_highlight
 
         d = self.choice.value
         if self.choice.options:
             if d is not None and d.kind == "move":
                 return decision_highlight(self.game, d)
+            cards = self.map_pick.cards if self.map_pick is not None else []
             if d is not None and d.kind == "plan" and d.card in self.game.state.provinces:
-                return Highlight("province", d.card)
+                others = tuple(c for c in cards if c != d.card)
+                return Highlight(FIELD_HIGHLIGHT.get(d.field, "province"), d.card, rings=others)
+            if cards:
+                return Highlight("choice", "", rings=tuple(cards))
             where = self.scenario.raw.get("round", {}).get("decide", {}).get("province")
             return Highlight("province", where) if where in self.game.state.provinces else None
         return highlight_from_event(last_event) if last_event else None
@@ -230,6 +233,9 @@ class TryIt:
             self.choice.layout.display = self.play.layout.display = "none"
         if self.map_pick is not None:
             self.map_pick.offer(self.game, list(options.values()) if not done and who else [], None)
+            if self.map_pick.cards:  # the cards to lay are ringed on the map: said under the question
+                self.prompt.value += "<p class='shogun-tryit-hint'>{}</p>".format(escape(_(
+                    "The provinces whose cards you may lay on this field are ringed on the board: click one, or pick it from the list.")))
         self._show_odds()
         quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
         quiet = quiet | set(self.scenario.raw.get("quiet", ()))  # what the scenario says is not its lesson

@@ -47,3 +47,33 @@ def test_a_scoring_without_a_tie_rings_nothing_and_a_chapter_board_is_shared():
     t = panel._tryits["sea-route"]
     assert t.board is panel._board and panel._board.on_province_click == t._click
     assert t._click("Izu") and t.choice.value.target == "Izu"
+
+
+def test_a_card_try_it_is_played_on_its_own_map():
+    """A card's try-it in a table chapter (the castle: Hida, Mino or Omi on the castle field): a map of its own under
+    the actions table, the three provinces whose cards may be laid ringed (no callout), the drop-down empty; a click
+    on Mino chooses its card and the map draws it with the action's callout ("Build"), the other two still ringed;
+    a click on a province whose card may not be laid changes nothing and says nothing."""
+    i18n.set_language("en")
+    panel = RulebookPanel("actions")
+    panel.open("actions", 3)
+    t = panel._tryits["build-castle"]
+    assert panel._map_mode("build-castle") == "own" and t.board is not None
+    assert t.board.widget in panel.visual_box.children and panel._table in panel.visual_box.children
+    assert t.choice.value is None and t.board.highlight == Highlight("choice", "", rings=("Hida", "Mino", "Omi"))
+    assert "ringed on the board" in t.prompt.value
+    ring = next(tr for tr in t.board.figure.data if tr.name == "highlight")
+    assert ring.meta == "choice" and sum(1 for v in ring.x if v is None) == 3
+    assert not [a for a in t.board.figure.layout.annotations if a.name == "highlight"]
+    assert t._click("Shinano") is True and t.choice.value is None and t.map_pick.message.value == ""
+    assert t.board.highlight.kind == "choice"  # the board's own lesson did not take the click either
+    assert t._click("Mino") is True and (t.choice.value.field, t.choice.value.card) == ("castle", "Mino")
+    assert t.board.highlight == Highlight("build", "Mino", rings=("Hida", "Omi"))
+    assert [a.text for a in t.board.figure.layout.annotations if a.name == "highlight"] == ["<b>Build</b>"]
+    assert t._click("Echigo") is True and t.choice.value.card == "Mino"  # not a card to lay: the choice stays
+    omi = next(d for _label, d in t.choice.options if d.card == "Omi")
+    t.choice.value = omi  # the drop-down, the accessible alternative: the map follows
+    assert t.board.highlight == Highlight("build", "Omi", rings=("Hida", "Mino"))
+    t.decide(omi)
+    assert not t.map_pick.active and "ringed on the board" not in t.prompt.value
+    assert panel._map_mode("settsu-tax") == "none"  # a place to pick in the turn order: no province to act on
