@@ -89,21 +89,25 @@ def _wait_state(page, predicate: str, timeout: float = 60_000) -> dict:
     return page.evaluate(STATE_JS, MAP)
 
 
+def _province_point(page, name: str, timeout: float = 60_000) -> list[float]:
+    """Where ``name`` lies on the shown try-it map, scrolled into view: the map may still be laying itself out at
+    its column's width, so wait until the name's point, the page (or the map's box) scrolled to it, lies on the
+    map itself."""
+    return page.wait_for_function(f"""() => {{
+        const p = ({POINT_JS})(['{MAP}', {name!r}]);
+        if (!p) return null;
+        ({CENTRE_JS})(p);
+        const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
+        return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
+    }}""", timeout=timeout).json_value()
+
+
 def _click_province(page, name: str, shown: str, highlight: str | tuple[str, ...], deadline: float = 60.0) -> dict:
     """Click ``name`` on the try-it's map until the drop-down shows ``shown`` (the kernel may redraw the map
     between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind, or the kinds it may be)."""
     end = time.monotonic() + deadline
     while True:
-        # the map may still be laying itself out at its column's width: wait until the name's point, the page (or
-        # the map's box) scrolled to it, lies on the map itself
-        point = page.wait_for_function(f"""() => {{
-            const p = ({POINT_JS})(['{MAP}', {name!r}]);
-            if (!p) return null;
-            ({CENTRE_JS})(p);
-            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
-            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
-        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
-        page.mouse.click(*point)
+        page.mouse.click(*_province_point(page, name, max(1, end - time.monotonic()) * 1000))
         try:
             kinds = [highlight] if isinstance(highlight, str) else list(highlight)
             return _wait_state(page, f"s.chosen.includes({shown!r}) && {kinds!r}.includes(s.highlight)",
