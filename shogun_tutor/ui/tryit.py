@@ -6,8 +6,8 @@ a samurai bonus with its amount, INFERRED amounts marked), and explains every ev
 scenario's stop event, each with a "why?" link; the older ones are folded under a count, nothing is dropped.
 ``on_state(state, last_event, learner, tryit)`` lets the chapter's visual follow the position (the tower plays the throw).
 
-A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one, which the
-rulebook draws under a chapter's table or tower) shows the position, rings the province to act on and
+A try-it is played on the map (issue 23): ``board`` (the chapter's board, or with ``own_map`` the try-it's own one,
+drawn in the try-it's box under its question and choices, beside a chapter's table or tower) shows the position, rings the province to act on and
 draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`). When a
 province card is to be laid on an action field, the provinces whose cards may be laid are ringed, a click on one
 chooses its card (a click on another province does nothing) and the chosen one carries the action's callout. The
@@ -67,10 +67,11 @@ MAX_SHOWN = 20  # events shown open (a court phase: 9 court fields, the audience
 class TryIt:
     """A prepared position: the learner decides, the engine plays, the events are explained."""
 
-    def __init__(self, scenario_id: str, on_state=None, board=None):
+    def __init__(self, scenario_id: str, on_state=None, board=None, own_map: bool = False):
         self.scenario = load_scenario(scenario_id)
         self.on_state = on_state
         self.board = board  # a BoardPanel the try-it is played on (None: no map, e.g. the court's chapters)
+        self.own_map = own_map and board is not None  # its own map, shown in the try-it's box under its choices
         self.map_pick = MapPick(board, self._picked_on_map) if board is not None else None
         self._rendering = False
         self.prompt = w.HTML()
@@ -92,7 +93,10 @@ class TryIt:
         buttons.add_class("shogun-tryit-controls")
         self.choice.observe(lambda _c: self._choice_changed(), names="value")
         message = [self.map_pick.message] if self.map_pick is not None else []
-        self.widget = w.VBox([self.prompt, buttons] + message + [self.odds, self.result])
+        # its own map right under the question and its choices, in view beside a long table (issue 23); the one
+        # figure of this try-it, never drawn twice
+        own = [board.widget] if self.own_map else []
+        self.widget = w.VBox([self.prompt, buttons] + own + message + [self.odds, self.result])
         self.widget.add_class("shogun-tryit")
         self.reset()
 

@@ -219,3 +219,54 @@ def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_n
         assert found["labels"] >= 36 and not found["overlaps"] and not found["clashes"], found
         page.screenshot(path=str(Path(OUTPUT).parent / f"demo-tied-region-{lang}-{width}x{height}.png"), full_page=False)
         ap.assert_clean()
+
+
+# the shown try-it's own map's plot box, its question's box and the window's height; whether the board's own click
+# lesson (its sentence, its view buttons) shows over it
+IN_VIEW_JS = """() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  const gd = shown('.shogun-tryit-map .js-plotly-plot.shogun-board');
+  if (!gd || !gd.querySelector('.scatterlayer')) return null;
+  const r = gd.getBoundingClientRect(), q = shown('.shogun-tryit-prompt').getBoundingClientRect();
+  const c = shown('.shogun-tryit-controls').getBoundingClientRect();
+  const scrolled = [document.scrollingElement, ...document.querySelectorAll('*')].some(e => e && e.scrollTop > 0);
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, question: [q.top, q.bottom, q.left],
+          controls: c.bottom, height: innerHeight, width: innerWidth, scrolled,
+          lesson: [...document.querySelectorAll('.shogun-tryit-map :is(.shogun-lesson, .shogun-view, .shogun-board-panel button)')]
+                    .filter(e => e.offsetParent !== null).map(e => e.innerText)};
+}"""
+
+
+@pytest.mark.parametrize("lang, width, height, teacher", [
+    pytest.param("en", 1366, 768, False, id="en-1366x768"), pytest.param("de", 1366, 768, False, id="de-1366x768"),
+    pytest.param("en", 1920, 1080, True, id="en-1920x1080-teacher")])
+def test_a_try_its_own_map_is_in_view_under_its_question(browser, voila_url, lang, width, height, teacher):
+    """Issue 23: a try-it's own map beside a long table (5. Actions screen 4, the castle card: a card to lay; 8. Winter:
+    a move) lies under its question and choices in the text's column, and most of its plot is in the window as the
+    screen opens, nothing scrolled; over it no reach-and-shortest-way lesson nor the board's view buttons."""
+    from shogun_tutor.rulebook import content
+
+    t = Texts(lang)
+    titles = {c.key: c.title for c in content.CHAPTERS}
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        for key, screen in (("actions", 4), ("winter", 1)):
+            ap.open(voila_url + f"?lang={lang}&chapter={key}&screen={screen}" + ("&teacher=1" if teacher else ""))
+            wait_text(page, ".shogun-chapter-title", t(titles[key]), timeout=120_000)
+            page.wait_for_function(f"() => ({IN_VIEW_JS})() !== null", timeout=120_000)
+            # measured once the map stays put (drawn again at the width its column reports)
+            page.wait_for_function(f"""() => {{ const now = JSON.stringify(({IN_VIEW_JS})());
+                if (window.__view !== now) {{ window.__view = now; window.__since = Date.now(); return false; }}
+                return Date.now() - window.__since > 1500; }}""", polling=250, timeout=60_000)
+            b = page.evaluate(IN_VIEW_JS)
+            shown = (min(b["bottom"], b["height"]) - max(b["top"], 0)) / (b["bottom"] - b["top"])
+            print(f"\n[{lang} {width}x{height} {key} {screen}] map {b['top']:.0f}-{b['bottom']:.0f} of {b['height']}: "
+                  f"{shown:.0%} in view")
+            assert not b["scrolled"], b
+            assert b["question"][1] <= b["controls"] <= b["top"] + 1, f"the map is not under the question: {b}"
+            assert b["left"] >= b["question"][2] - 4 and b["right"] <= b["width"], b
+            assert shown >= 0.6, f"{key} screen {screen}: only {shown:.0%} of the try-it's map is in view: {b}"
+            assert not b["lesson"], f"the board's own lesson shows over the try-it's map: {b['lesson']}"
+            page.screenshot(path=str(Path(OUTPUT).parent / f"tryit-own-map-{key}-{lang}-{width}x{height}.png"),
+                            full_page=False)
+        ap.assert_clean()

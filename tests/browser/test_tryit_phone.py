@@ -1,6 +1,8 @@
 """Issue 23, as a phone visitor sees it: a try-it's map comes with its question. At 390×844 the map lies below the
 try-it's question and above its options (its own map in a table or tower chapter, the chapter's board in a board
-chapter; a card screen's map for its province card too), the chapter's text before them; on a laptop the map stays beside the text and the question."""
+chapter; a card screen's map for its province card too), the chapter's text before them; on a laptop the chapter's
+board stays beside the text and the question, and a try-it's own map lies under its question and options (in the
+text's column, beside the chapter's table)."""
 
 from __future__ import annotations
 
@@ -63,9 +65,13 @@ def test_a_try_its_map_comes_with_its_question(browser, voila_url, lang, width, 
                 # the drawn map right under the question (its box's view buttons and lesson come after it)
                 assert b["drawn"]["top"] - b["question"]["bottom"] < height / 4, f"the map is far below its question: {b}"
                 assert b["width"] <= width + 1, f"the page scrolls sideways: {b['width']} px"
-            else:  # side by side: the map left of the question, as before
+            elif key == "board":  # side by side: the chapter's board left of the question
                 assert b["map"]["right"] <= b["question"]["left"] + 1, b
                 assert b["question"]["bottom"] <= b["options"]["top"] + 1, b
+            else:  # a try-it's own map under its question and options, in the text's column beside the table
+                assert b["question"]["bottom"] <= b["options"]["top"] + 1, b
+                assert b["options"]["bottom"] <= b["map"]["top"] + 1, f"the map is not under the options: {b}"
+                assert b["map"]["left"] >= b["question"]["left"] - 4, b
             page.locator(".shogun-tryit-prompt:visible").first.scroll_into_view_if_needed()
             name = f"tryit-map-{key}-{lang}-{width}x{height}"
             ap.screenshot(name)  # the whole page

@@ -1,4 +1,4 @@
-"""Try-its played on the map (issue 23), without a browser: the map beside a table chapter's try-it, the province
+"""Try-its played on the map (issue 23), without a browser: a table chapter's try-it's own map under its question, the province
 to act on ringed, a click choosing the move, a click on a province that cannot be entered refused in a sentence,
 the tied region ringed after the scoring."""
 
@@ -7,11 +7,29 @@ from shogun_tutor.ui.rulebook_panel import RulebookPanel
 from shogun_tutor.viz.board import Highlight, highlight_from_event
 
 
+class _Trace:  # a click on the board's hover layer, as plotly reports it
+    name = "hit"
+
+    def __init__(self, province: str):
+        self.customdata = [province]
+
+
+class _Points:
+    point_inds = [0]
+
+
 def test_winter_try_it_kai_to_sagami_on_the_map():
     i18n.set_language("en")
     panel = RulebookPanel("winter")
     t = panel._tryits["kai-winter"]
-    assert t.board is not None and t.board.widget in panel.visual_box.children  # under the revolt table
+    # its own map in the try-it's box, right under the question and its choices (in view beside the revolt table),
+    # the only figure of the try-it: the table alone in the visual's box
+    assert t.board is not None and panel.visual_box.children == (panel._table,)
+    kids = t.widget.children
+    assert kids[0] is t.prompt and t.play in kids[1].children and kids[2] is t.board.widget
+    assert sum(1 for c in kids if c is t.board.widget) == 1
+    # the board's own click lesson (reach, shortest way) and its view buttons are not offered: the question says
+    assert "none" == t.board.lesson.layout.display == t.board.view.layout.display == t.board.clear.layout.display
     assert t.choice.value is None and t.board.highlight == Highlight("province", "Kai")
     assert t._click("Sagami") is True
     d = t.choice.value
@@ -20,7 +38,9 @@ def test_winter_try_it_kai_to_sagami_on_the_map():
     assert t.choice.value == d  # a refused click keeps the choice
     t.decide(t.choice.value)
     assert t.map_pick.message.value == "" and not t.map_pick.active
-    assert t._click("Sagami") is False  # nothing to decide: the board's own lesson takes the click
+    assert t._click("Sagami") is False  # nothing to decide: the try-it does not take the click
+    t.board._on_click(_Trace("Sagami"), _Points(), None)
+    assert t.board.selected == []  # nor does the board's lesson: its own map has none
 
 
 def test_scoring_try_it_attack_owari_and_the_tie_ringed():
@@ -59,7 +79,7 @@ def test_a_card_try_it_is_played_on_its_own_map():
     panel.open("actions", 3)
     t = panel._tryits["build-castle"]
     assert panel._map_mode("build-castle") == "own" and t.board is not None
-    assert t.board.widget in panel.visual_box.children and panel._table in panel.visual_box.children
+    assert panel.visual_box.children == (panel._table,) and t.board.widget in t.widget.children
     assert t.choice.value is None and t.board.highlight == Highlight("choice", "", rings=("Hida", "Mino", "Omi"))
     assert "ringed on the board" in t.prompt.value
     ring = next(tr for tr in t.board.figure.data if tr.name == "highlight")
