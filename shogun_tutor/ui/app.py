@@ -312,6 +312,18 @@ SCREENS_CSS = """<style>
 .shogun-app .shogun-province-table thead th { background: #f3f0ea; font-weight: bold; }
 .shogun-app .shogun-province-table th[scope=row] { font-weight: bold; }
 .shogun-app .shogun-province-table td.num { text-align: right; }
+/* a try-it with a map of its own (a table or tower chapter) on a laptop or projector: the map lies under its question
+   and choices in the text's column, in view beside the long table; that column gets the wider share, at least the
+   width the board is drawn across at (viz.board_base.TALL_BELOW: narrower, it would be turned and 1,300 px tall) */
+@media (min-width: 700px) {
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit-map) > .shogun-chapter-side
+    { flex: 1 1 55% !important; min-width: 630px !important; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit-map) > .shogun-chapter-visual { flex: 1 1 40% !important; }
+  /* a card screen's card beside its sentence and the chapter's rules, not above them: the try-it and its map higher */
+  .shogun-app .shogun-chapter-side .shogun-card { float: right; margin: 0.2em 0 0.4em 1em; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit-map) .shogun-chapter-rules { margin-bottom: 0.3em; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit-map) .shogun-tryit-prompt p { margin: 0.3em 0; }
+}
 @media (max-width: 699px) {
   .shogun-app { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 16px; --jp-widgets-horizontal-tab-height: 44px;
     --jp-widgets-inline-label-width: 6em; font-size: 16px; }
@@ -331,8 +343,9 @@ SCREENS_CSS = """<style>
   .shogun-app .shogun-chapter-visual, .shogun-app .shogun-chapter-side { min-width: 0 !important; flex: 1 1 100% !important; }
   /* a try-it on a phone: the chapter's table or tower, the chapter's text, then the try-it's question, its map (its
      own, or the chapter's board it is played on) and its options, in one column. The boxes between give their
-     children to that column (display: contents) so that the map, drawn in the visual's box beside the text on a
-     laptop, is put by 'order' right under the question it belongs to */
+     children to that column (display: contents) so that the map (the chapter's board, drawn in the visual's box
+     beside the text on a laptop; a try-it's own map, under its choices on a laptop) is put by 'order' right under
+     the question it belongs to */
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) { flex-flow: column nowrap !important; align-items: stretch !important; }
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-visual,
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) > .shogun-chapter-side,
@@ -353,6 +366,7 @@ SCREENS_CSS = """<style>
   .shogun-app .shogun-tower-panel > .shogun-tower-controls > * { order: 1; }
   .shogun-app .shogun-tower-panel > .shogun-tower-box { order: 2; flex: 0 0 auto !important; max-width: 100% !important; }
   .shogun-app .shogun-tower-panel > .shogun-tower-controls > :is(.shogun-tower-status, .shogun-verdict) { order: 3; }
+  .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-tryit > .shogun-tryit-map { order: 5; }
   /* the drawn map first in its box, right under the question; the board's own view buttons and lesson under it */
   .shogun-app .shogun-rulebook-body:has(.shogun-tryit) .shogun-board-panel > .shogun-board { order: -1; }
 }

@@ -74,12 +74,15 @@ class BoardPanel:
 
     ``height`` is the figure's height until the browser has reported the panel's width
     (then the height follows the board's shape). ``choose_board=False`` hides the side and
-    player-count pickers (a game decides them).
+    player-count pickers (a game decides them). ``lesson=False`` leaves out the click lesson
+    (its sentence, the view buttons and *Clear selection*; a click nobody takes does nothing): a
+    try-it's own map, whose question says what to click.
     """
 
     def __init__(self, state: Any = None, side: str = "sun", players: int = 5, height: int = 620,
-                 choose_board: bool = True):
+                 choose_board: bool = True, lesson: bool = True):
         self.state = state
+        self.teaches = lesson
         self.highlight: Highlight | None = None
         self.choose_board = choose_board
         self.height = height
@@ -109,6 +112,9 @@ class BoardPanel:
         self._board_choice_shown()
         controls = w.HBox([self.side, self.players, self.view, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        if not lesson:
+            self.view.layout.display = self.clear.layout.display = self.lesson.layout.display = "none"
+            controls.layout.display = "none" if not choose_board else None
         # the board's text alternative (screen readers, and anyone looking a province up): a folded table, filled
         # only while it is open; an Accordion keeps it open while the game moves on (a <details> would close)
         self.table = w.HTML()
@@ -224,7 +230,8 @@ class BoardPanel:
         province = trace.customdata[points.point_inds[0]]
         if self.on_province_click is not None and self.on_province_click(province):
             return
-        self.select(province)
+        if self.teaches:
+            self.select(province)
 
     # --- the lesson ----------------------------------------------------------------------
     def select(self, province: str | None) -> None:

@@ -20,7 +20,7 @@ from ..rules.state import Decision
 from ..text import review as text
 from ..viz.board import Highlight, board_traces
 from ..board import province_graph
-from ..viz.board_base import fit
+from ..viz.board_base import FIELD_HIGHLIGHT, fit
 from ..viz.board_state import lesson
 from ..viz.board_base import style as player_style
 from ..viz.board_svg import Choice, board_svg, choices_svg
@@ -32,9 +32,6 @@ from ..text.explain.base import plan_field_name
 #: the width (screen pixels) the small boards are drawn for, and shown at (at most: a phone narrows them)
 BOARD_FIT = 900
 BOARD_PX = 320
-#: a plan field -> the highlight of the action the card carries out
-_FIELD_HIGHLIGHT = {"tax": "tax", "rice": "rice", "castle": "build", "temple": "build", "theater": "build",
-                    "armies5": "armies", "armies3": "armies", "army1_move": "armies"}
 
 
 def _provinces(d: Decision) -> list[str]:
@@ -49,7 +46,7 @@ def decision_highlight(state, d: Decision) -> Highlight | None:
     names = [p for p in _provinces(d) if p in state.provinces]
     if not names:
         return None
-    return Highlight(_FIELD_HIGHLIGHT.get(d.field, "province") if d.kind == "plan" else "province", names[0])
+    return Highlight(FIELD_HIGHLIGHT.get(d.field, "province") if d.kind == "plan" else "province", names[0])
 
 
 def mistake_board(game, m) -> str:

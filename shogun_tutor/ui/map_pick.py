@@ -1,4 +1,4 @@
-"""Moves and attacks chosen on the map: click the target province on the board.
+"""Moves, attacks and province cards chosen on the map: click the province on the board.
 
 The source of a move is the province whose card the learner planned on the
 action field; the board marks it. :class:`MapPick` takes the board's province
@@ -6,8 +6,11 @@ clicks while the learner has a move to decide: a click on a province the armies
 may enter chooses the option into it (as many armies as were chosen before, if
 that many may go, else as many as may go); the number stays adjustable in the
 drop-down, the accessible alternative. A click elsewhere says, in the learner's
-language, why the armies cannot go there. When there is no move to decide, the
-clicks go back to the board's own lesson (reach and shortest way).
+language, why the armies cannot go there. While a province card is to be laid on
+an action field (a card's try-it), a click on a province whose card may be laid
+chooses that card, and a click on any other province does nothing (the board
+rings the cards that may be laid). When there is nothing to decide, the clicks go
+back to the board's own lesson (reach and shortest way).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from ..text import terms
 
 
 class MapPick:
-    """Province clicks on ``board`` choose among move ``options`` while :meth:`offer` is in force."""
+    """Province clicks on ``board`` choose among move ``options``, or among the province cards of plan
+    ``options``, while :meth:`offer` is in force."""
 
     def __init__(self, board, on_pick: Callable[[Decision], None]):
         self.board, self.on_pick = board, on_pick
@@ -38,8 +42,11 @@ class MapPick:
         board.on_province_click = self.click
 
     def offer(self, game: Game, options: list[Decision], chosen: Decision | None) -> None:
-        """Take the clicks for these move options (``chosen``: the option shown now)."""
-        self.game, self.options, self.chosen = game, [d for d in options if d.kind == "move"], chosen
+        """Take the clicks for these move options, or for the province cards of these plan options (``chosen``:
+        the option shown now)."""
+        moves = [d for d in options if d.kind == "move"]
+        cards = [d for d in options if d.kind == "plan" and d.card in game.state.provinces]
+        self.game, self.options, self.chosen = game, moves or cards, chosen
         if not self.options:
             self.withdraw()
 
@@ -52,8 +59,16 @@ class MapPick:
     def active(self) -> bool:
         return bool(self.options)
 
+    @property
+    def cards(self) -> list[str]:
+        """The provinces whose cards may be laid (empty while a move is decided)."""
+        return [d.card for d in self.options if d.kind == "plan"]
+
     def pick(self, province: str) -> tuple[Decision | None, str]:
-        """The option a click on ``province`` chooses, or None with the reason (translated)."""
+        """The option a click on ``province`` chooses, or None with the reason (translated; empty for a card that
+        may not be laid: the map rings those that may)."""
+        if self.options[0].kind == "plan":
+            return next((d for d in self.options if d.card == province), None), ""
         source = self.options[0].province
         into = [d for d in self.options if d.target == province]
         if into:
@@ -78,8 +93,8 @@ class MapPick:
         if not self.active:
             return False
         decision, why = self.pick(province)
-        if decision is None:
-            self.message.value = f"<span role='alert' style='color:#b00020'>{escape(why)}</span>"
+        if decision is None:  # refused in a sentence (a move), or nothing at all (a card that may not be laid)
+            self.message.value = f"<span role='alert' style='color:#b00020'>{escape(why)}</span>" if why else ""
             return True
         self.message.value = ""
         self.chosen = decision

@@ -52,7 +52,6 @@ class RulebookPanel:
         self.screen = 0
         self._drawn: str | None = None  # the chapter whose visual and try-its are shown
         self._tryits: dict[str, TryIt] = {}
-        self._shown_tryit: TryIt | None = None
         self._table: w.HTML | None = None
         self._tower_box: w.VBox | None = None
         self._throw = None  # the try-it's last throw shown in the tower: ((game, log index), frames, levels)
@@ -114,7 +113,6 @@ class RulebookPanel:
             self.chapters.value = chapter  # the picker follows (its observer sees the same chapter)
         self._render_text()
         if changed:
-            self._shown_tryit = None  # the try-its of the new chapter are placed after its visual
             self._render_visual()
         if changed or before != self.scenario_ids():  # a card's screen has its own try-its
             self._render_tryits()
@@ -204,13 +202,11 @@ class RulebookPanel:
             from .welcome import year_html
             self.visual_box.children = [w.HTML(year_html())]
         elif kind.startswith("table:"):
-            # the table, and below it the map of a try-it played on the map (see _show_tryit)
+            # the table (a try-it's own map is beside it, in the try-it's box: see _show_tryit)
             self._table = w.HTML(cards_panel._STYLE + "<div class='shogun-cards'>" + TABLES[kind[6:]]() + "</div>")
             self.visual_box.children = [self._table]
-            self._place_map()
         elif kind == "tower":
             self.visual_box.children = [self._tower_widget()]
-            self._place_map()
         elif kind in ("court", "samurai"):  # drawn from the try-it's position (see _on_state)
             self._court = w.HTML()
             self._court.add_class(f"shogun-rulebook-{kind}")
@@ -347,8 +343,6 @@ class RulebookPanel:
 
     def _show_tryit(self, sid: str) -> None:
         if sid == "whatif:castle-move":
-            self._shown_tryit = None
-            self._place_map()
             if sid not in self._tryits:
                 from .castle_move import CastleMoveWidget
                 self._tryits[sid] = CastleMoveWidget()
@@ -360,33 +354,22 @@ class RulebookPanel:
         if key not in self._tryits:
             if mode == "own":
                 from .board_panel import BoardPanel
-                board = BoardPanel(height=420, choose_board=False)
+                # the try-it's own sentence says what to click: no reach-and-shortest-way lesson, no view buttons
+                board = BoardPanel(height=420, choose_board=False, lesson=False)
                 board.widget.add_class("shogun-tryit-map")
             else:
                 board = self._board if mode == "chapter" else None
-            # its own map goes under the chapter's table or tower (_place_map), the question beside it
-            self._tryits[key] = TryIt(sid, on_state=self._on_state, board=board)
+            # its own map goes in the try-it's box, under its question and choices (beside the table or tower)
+            self._tryits[key] = TryIt(sid, on_state=self._on_state, board=board, own_map=mode == "own")
         self._tryits[sid] = t = self._tryits[key]  # the shown one, by its id (reset, language change)
-        self._shown_tryit = t
         t.attach()
         self.tryit_box.children = [t.widget]
-        self._place_map()
         t.render()
 
-    def _place_map(self) -> None:
-        """A table or tower chapter: the shown try-it's own map under the table or the tower (nothing under them
-        for a try-it without a map)."""
-        t = self._shown_tryit
-        visual = self.current.visual
-        main = self._table if visual.startswith("table:") else self._tower_box if visual == "tower" else None
-        if main is not None:
-            own = t is not None and t.board is not None and t.board is not self._board
-            self.visual_box.children = [main] + ([t.board.widget] if own else [])
-
     def _map_mode(self, sid: str) -> str:
-        """Where a try-it is played on the map: on the chapter's board ("chapter"), on a map of its own under the
-        chapter's table or tower ("own": a move to choose), or without a map ("none": the court's and samurai's
-        chapters, a place in the turn order, a card to plan, a whole plan)."""
+        """Where a try-it is played on the map: on the chapter's board ("chapter"), on a map of its own beside the
+        chapter's table or tower, under its question ("own": a move to choose, or a province card to lay on one action field), or
+        without a map ("none": the court's and samurai's chapters, a place in the turn order, a whole plan)."""
         visual = self.current.visual
         if visual == "board":
             return "chapter"
@@ -394,7 +377,7 @@ class RulebookPanel:
             return "none"
         from ..rulebook.scenario import load_scenario
         decide = load_scenario(sid).raw.get("round", {}).get("decide", {})
-        return "own" if decide.get("kind") == "move" else "none"
+        return "own" if decide.get("kind") == "move" or (decide.get("kind") == "plan" and "field" in decide) else "none"
 
     def reset(self) -> None:
         """Reset the scenario shown (teacher: start the demonstration again)."""

@@ -6,10 +6,12 @@ a samurai bonus with its amount, INFERRED amounts marked), and explains every ev
 scenario's stop event, each with a "why?" link; the older ones are folded under a count, nothing is dropped.
 ``on_state(state, last_event, learner, tryit)`` lets the chapter's visual follow the position (the tower plays the throw).
 
-A try-it is played on the map (issue 23): ``board`` (the chapter's board, or the try-it's own one, which the
-rulebook draws under a chapter's table or tower) shows the position, rings the province to act on and
-draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`) or, when a
-province card is to be laid, that province's card. The drop-down stays the accessible alternative; it starts empty.
+A try-it is played on the map (issue 23): ``board`` (the chapter's board, or with ``own_map`` the try-it's own one,
+drawn in the try-it's box under its question and choices, beside a chapter's table or tower) shows the position, rings the province to act on and
+draws the chosen move; a click on a province chooses the move into it (:class:`~.map_pick.MapPick`). When a
+province card is to be laid on an action field, the provinces whose cards may be laid are ringed, a click on one
+chooses its card (a click on another province does nothing) and the chosen one carries the action's callout. The
+drop-down stays the accessible alternative; it starts empty.
 """
 
 from __future__ import annotations
@@ -65,10 +67,11 @@ MAX_SHOWN = 20  # events shown open (a court phase: 9 court fields, the audience
 class TryIt:
     """A prepared position: the learner decides, the engine plays, the events are explained."""
 
-    def __init__(self, scenario_id: str, on_state=None, board=None):
+    def __init__(self, scenario_id: str, on_state=None, board=None, own_map: bool = False):
         self.scenario = load_scenario(scenario_id)
         self.on_state = on_state
         self.board = board  # a BoardPanel the try-it is played on (None: no map, e.g. the court's chapters)
+        self.own_map = own_map and board is not None  # its own map, shown in the try-it's box under its choices
         self.map_pick = MapPick(board, self._picked_on_map) if board is not None else None
         self._rendering = False
         self.prompt = w.HTML()
@@ -90,7 +93,10 @@ class TryIt:
         buttons.add_class("shogun-tryit-controls")
         self.choice.observe(lambda _c: self._choice_changed(), names="value")
         message = [self.map_pick.message] if self.map_pick is not None else []
-        self.widget = w.VBox([self.prompt, buttons] + message + [self.odds, self.result])
+        # its own map right under the question and its choices, in view beside a long table (issue 23); the one
+        # figure of this try-it, never drawn twice
+        own = [board.widget] if self.own_map else []
+        self.widget = w.VBox([self.prompt, buttons] + own + message + [self.odds, self.result])
         self.widget.add_class("shogun-tryit")
         self.reset()
 
@@ -100,14 +106,9 @@ class TryIt:
             self.board.on_province_click = self._click
 
     def _click(self, province: str) -> bool:
-        """A click on the map: the move into ``province``, or the card of ``province`` to lay; True when taken."""
-        if self.map_pick is not None and self.map_pick.active:
-            return self.map_pick.click(province)
-        for _label, d in self.choice.options:
-            if d.kind == "plan" and d.card == province:
-                self.choice.value = d
-                return True
-        return False  # nothing to decide on the map: the board's own lesson (reach, shortest way)
+        """A click on the map: the move into ``province``, or the card of ``province`` to lay; True when taken
+        (False: nothing to decide on the map, the board's own lesson takes it: reach, shortest way)."""
+        return self.map_pick is not None and self.map_pick.click(province)
 
     def _picked_on_map(self, decision) -> None:
         self.choice.value = decision  # the drop-down follows; its observer redraws the board and the odds
@@ -121,17 +122,23 @@ class TryIt:
         self._draw_board()
 
     def _highlight(self, last_event) -> Highlight | None:
-        """While the learner decides: the chosen move (an arrow), the chosen card's province, or a ring on the
-        province to act on; afterwards the last event's province."""
+        """While the learner decides: the chosen move (an arrow), or a ring on the province to act on; for a card
+        to lay, a ring on each province whose card may be laid, the chosen one with the action's callout ("Tax");
+        afterwards the last event's province."""
         from ..viz.board import highlight_from_event
+        from ..viz.board_base import FIELD_HIGHLIGHT
         from .seat_decisions import decision_highlight
 
         d = self.choice.value
         if self.choice.options:
             if d is not None and d.kind == "move":
                 return decision_highlight(self.game, d)
+            cards = self.map_pick.cards if self.map_pick is not None else []
             if d is not None and d.kind == "plan" and d.card in self.game.state.provinces:
-                return Highlight("province", d.card)
+                others = tuple(c for c in cards if c != d.card)
+                return Highlight(FIELD_HIGHLIGHT.get(d.field, "province"), d.card, rings=others)
+            if cards:
+                return Highlight("choice", "", rings=tuple(cards))
             where = self.scenario.raw.get("round", {}).get("decide", {}).get("province")
             return Highlight("province", where) if where in self.game.state.provinces else None
         return highlight_from_event(last_event) if last_event else None
@@ -230,6 +237,9 @@ class TryIt:
             self.choice.layout.display = self.play.layout.display = "none"
         if self.map_pick is not None:
             self.map_pick.offer(self.game, list(options.values()) if not done and who else [], None)
+            if self.map_pick.cards:  # the cards to lay are ringed on the map: said under the question
+                self.prompt.value += "<p class='shogun-tryit-hint'>{}</p>".format(escape(_(
+                    "The provinces whose cards you may lay on this field are ringed on the board: click one, or pick it from the list.")))
         self._show_odds()
         quiet = PLAN_QUIET if self.scenario.raw.get("round", {}).get("decide", {}).get("kind") == "plan" else QUIET
         quiet = quiet | set(self.scenario.raw.get("quiet", ()))  # what the scenario says is not its lesson

@@ -88,13 +88,17 @@ class Highlight:
 
     ``kind`` is 'move' or 'battle' (an arrow from ``source`` to ``target``) or
     'tax', 'rice', 'build', 'armies', 'revolt', 'province' (a ring around ``source``), or 'tie' (a ring around
-    every province of the ``regions`` where a scoring found a tie; ``source`` is empty).
+    every province of the ``regions`` where a scoring found a tie; ``source`` is empty), or 'choice' (a ring
+    around each of the ``rings``, no callout: the provinces whose cards a try-it lets the learner lay; ``source``
+    is empty). ``rings`` beside another kind: further provinces ringed without a callout (the other cards the
+    learner may still choose while one is chosen).
     """
 
     kind: str
     source: str
     target: str | None = None
     regions: tuple[str, ...] = ()
+    rings: tuple[str, ...] = ()
 
 
 def highlight_from_event(event: dict | None) -> Highlight | None:

@@ -38,6 +38,9 @@ HIGHLIGHT_LABELS = {
     "province": N_("Here"),
     "tie": N_("Tied region"),
 }
+#: a plan field -> the highlight of the action the card laid on it carries out (its callout names the action)
+FIELD_HIGHLIGHT = {"tax": "tax", "rice": "rice", "castle": "build", "temple": "build", "theater": "build",
+                   "armies5": "armies", "armies3": "armies", "army1_move": "armies"}
 
 # --- sizing -----------------------------------------------------------------------------------
 

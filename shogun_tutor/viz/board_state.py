@@ -217,12 +217,13 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     if h is not None and h.kind == "tie":  # every province of the tied region(s) in play
         names = sorted(n for n in g if g.nodes[n]["region"] in h.regions)
     else:
-        names = [h.source] + ([h.target] if h.target else []) if h is not None else []
+        names = [h.source] + ([h.target] if h.target else []) if h is not None and h.source else []
+    names += [n for n in (h.rings if h is not None else ()) if n not in names]
     for n in names:
         BOARD.province(n)  # an unknown province is an error, not a silent miss
     hx, hy = _rings(names, 2.5, f)
     anns: list[dict] = []
-    if h is not None and names:
+    if h is not None and names and (h.source or h.kind == "tie"):  # the choices' rings ('choice') have no callout
         at = (lambda n: (places[n].x, places[n].y)) if places else (lambda n: geo.label_point(n, o))
         points = [at(n) for n in names] if h.kind == "tie" else [at(h.source)]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)

@@ -73,6 +73,15 @@ OVERLAP_JS = """(sel) => {
           font: labels.length ? parseFloat(getComputedStyle(named('labels').querySelector('text')).fontSize) : 0};
 }"""
 
+# the shown board was drawn for the width it is shown at: the kernel has answered the width its column reported (until
+# then plotly stretches a figure whose names, tokens and markers were placed for another width, and markers may
+# cover names for a moment; on a busy machine that moment outlasted the tests' "stays put for 1.5 s")
+DRAWN_FOR_ITS_WIDTH_JS = """(sel) => {
+  const gd = [...document.querySelectorAll(sel)].find(g => g.offsetParent !== null);
+  return !!gd && !!gd.layout && gd.layout.width > 0 && !!gd.querySelector('.scatterlayer')
+    && Math.abs(gd.layout.width - gd.getBoundingClientRect().width) < 8;
+}"""
+
 RUNS = [pytest.param("en", 1366, 768, id="en-1366x768"), pytest.param("nl", 1280, 720, id="nl-1280x720"),
         pytest.param("nl", 1920, 1080, id="nl-1920x1080"), pytest.param("en", 390, 844, id="en-390x844")]
 
@@ -89,21 +98,25 @@ def _wait_state(page, predicate: str, timeout: float = 60_000) -> dict:
     return page.evaluate(STATE_JS, MAP)
 
 
+def _province_point(page, name: str, timeout: float = 60_000) -> list[float]:
+    """Where ``name`` lies on the shown try-it map, scrolled into view: the map may still be laying itself out at
+    its column's width, so wait until the name's point, the page (or the map's box) scrolled to it, lies on the
+    map itself."""
+    return page.wait_for_function(f"""() => {{
+        const p = ({POINT_JS})(['{MAP}', {name!r}]);
+        if (!p) return null;
+        ({CENTRE_JS})(p);
+        const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
+        return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
+    }}""", timeout=timeout).json_value()
+
+
 def _click_province(page, name: str, shown: str, highlight: str | tuple[str, ...], deadline: float = 60.0) -> dict:
     """Click ``name`` on the try-it's map until the drop-down shows ``shown`` (the kernel may redraw the map
     between reading the point and the click: the point is read again and the click repeated within a deadline); the map then draws the move (``highlight``: its kind, or the kinds it may be)."""
     end = time.monotonic() + deadline
     while True:
-        # the map may still be laying itself out at its column's width: wait until the name's point, the page (or
-        # the map's box) scrolled to it, lies on the map itself
-        point = page.wait_for_function(f"""() => {{
-            const p = ({POINT_JS})(['{MAP}', {name!r}]);
-            if (!p) return null;
-            ({CENTRE_JS})(p);
-            const [x, y] = ({POINT_JS})(['{MAP}', {name!r}]);
-            return document.elementFromPoint(x, y)?.closest('.shogun-tryit-map') ? [x, y] : null;
-        }}""", timeout=max(1, end - time.monotonic()) * 1000).json_value()
-        page.mouse.click(*point)
+        page.mouse.click(*_province_point(page, name, max(1, end - time.monotonic()) * 1000))
         try:
             kinds = [highlight] if isinstance(highlight, str) else list(highlight)
             return _wait_state(page, f"s.chosen.includes({shown!r}) && {kinds!r}.includes(s.highlight)",
@@ -114,7 +127,8 @@ def _click_province(page, name: str, shown: str, highlight: str | tuple[str, ...
 
 
 def _no_marker_on_a_name(page, where: str) -> dict:
-    page.wait_for_function(f"() => ({OVERLAP_JS})('{MAP}').armies > 0", timeout=60_000)
+    page.wait_for_function(f"() => ({DRAWN_FOR_ITS_WIDTH_JS})('{MAP}') && ({OVERLAP_JS})('{MAP}').armies > 0",
+                           timeout=60_000)
     found = page.evaluate(OVERLAP_JS, MAP)
     assert found["labels"] >= 36, found  # every province in play has its name drawn
     assert not found["overlaps"], f"{where}: army markers cover province names: {found['overlaps']}"
@@ -206,7 +220,8 @@ def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_n
         page.wait_for_function("([a, b]) => [...document.querySelectorAll('select')].some(s => s.offsetParent !== null && "
                                "s.selectedIndex >= 0 && s.options[s.selectedIndex].text.includes(a) && "
                                "s.options[s.selectedIndex].text.includes(b))", arg=[mino, owari], timeout=120_000)
-        page.wait_for_function(f"() => {{ const m = ({OVERLAP_JS})('{GAME_BOARD}'); return m.armies >= 4; }}", timeout=60_000)
+        page.wait_for_function(f"() => ({DRAWN_FOR_ITS_WIDTH_JS})('{GAME_BOARD}') && ({OVERLAP_JS})('{GAME_BOARD}').armies >= 4",
+                               timeout=60_000)
         # read when the board stays put (it redraws once at the width its column measured)
         page.wait_for_function(f"""() => {{ const now = JSON.stringify(({OVERLAP_JS})('{GAME_BOARD}'));
             if (window.__ov !== now) {{ window.__ov = now; window.__since = Date.now(); return false; }}
@@ -214,4 +229,55 @@ def test_tied_region_demo_starts_on_its_prepared_attack_and_no_marker_covers_a_n
         found = page.evaluate(OVERLAP_JS, GAME_BOARD)
         assert found["labels"] >= 36 and not found["overlaps"] and not found["clashes"], found
         page.screenshot(path=str(Path(OUTPUT).parent / f"demo-tied-region-{lang}-{width}x{height}.png"), full_page=False)
+        ap.assert_clean()
+
+
+# the shown try-it's own map's plot box, its question's box and the window's height; whether the board's own click
+# lesson (its sentence, its view buttons) shows over it
+IN_VIEW_JS = """() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  const gd = shown('.shogun-tryit-map .js-plotly-plot.shogun-board');
+  if (!gd || !gd.querySelector('.scatterlayer')) return null;
+  const r = gd.getBoundingClientRect(), q = shown('.shogun-tryit-prompt').getBoundingClientRect();
+  const c = shown('.shogun-tryit-controls').getBoundingClientRect();
+  const scrolled = [document.scrollingElement, ...document.querySelectorAll('*')].some(e => e && e.scrollTop > 0);
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, question: [q.top, q.bottom, q.left],
+          controls: c.bottom, height: innerHeight, width: innerWidth, scrolled,
+          lesson: [...document.querySelectorAll('.shogun-tryit-map :is(.shogun-lesson, .shogun-view, .shogun-board-panel button)')]
+                    .filter(e => e.offsetParent !== null).map(e => e.innerText)};
+}"""
+
+
+@pytest.mark.parametrize("lang, width, height, teacher", [
+    pytest.param("en", 1366, 768, False, id="en-1366x768"), pytest.param("de", 1366, 768, False, id="de-1366x768"),
+    pytest.param("en", 1920, 1080, True, id="en-1920x1080-teacher")])
+def test_a_try_its_own_map_is_in_view_under_its_question(browser, voila_url, lang, width, height, teacher):
+    """Issue 23: a try-it's own map beside a long table (5. Actions screen 4, the castle card: a card to lay; 8. Winter:
+    a move) lies under its question and choices in the text's column, and most of its plot is in the window as the
+    screen opens, nothing scrolled; over it no reach-and-shortest-way lesson nor the board's view buttons."""
+    from shogun_tutor.rulebook import content
+
+    t = Texts(lang)
+    titles = {c.key: c.title for c in content.CHAPTERS}
+    with sized_app_page(browser, width, height) as ap:
+        page = ap.page
+        for key, screen in (("actions", 4), ("winter", 1)):
+            ap.open(voila_url + f"?lang={lang}&chapter={key}&screen={screen}" + ("&teacher=1" if teacher else ""))
+            wait_text(page, ".shogun-chapter-title", t(titles[key]), timeout=120_000)
+            page.wait_for_function(f"() => ({IN_VIEW_JS})() !== null", timeout=120_000)
+            # measured once the map stays put (drawn again at the width its column reports)
+            page.wait_for_function(f"""() => {{ const now = JSON.stringify(({IN_VIEW_JS})());
+                if (window.__view !== now) {{ window.__view = now; window.__since = Date.now(); return false; }}
+                return Date.now() - window.__since > 1500; }}""", polling=250, timeout=60_000)
+            b = page.evaluate(IN_VIEW_JS)
+            shown = (min(b["bottom"], b["height"]) - max(b["top"], 0)) / (b["bottom"] - b["top"])
+            print(f"\n[{lang} {width}x{height} {key} {screen}] map {b['top']:.0f}-{b['bottom']:.0f} of {b['height']}: "
+                  f"{shown:.0%} in view")
+            assert not b["scrolled"], b
+            assert b["question"][1] <= b["controls"] <= b["top"] + 1, f"the map is not under the question: {b}"
+            assert b["left"] >= b["question"][2] - 4 and b["right"] <= b["width"], b
+            assert shown >= 0.6, f"{key} screen {screen}: only {shown:.0%} of the try-it's map is in view: {b}"
+            assert not b["lesson"], f"the board's own lesson shows over the try-it's map: {b['lesson']}"
+            page.screenshot(path=str(Path(OUTPUT).parent / f"tryit-own-map-{key}-{lang}-{width}x{height}.png"),
+                            full_page=False)
         ap.assert_clean()

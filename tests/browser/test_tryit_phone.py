@@ -1,6 +1,8 @@
 """Issue 23, as a phone visitor sees it: a try-it's map comes with its question. At 390×844 the map lies below the
 try-it's question and above its options (its own map in a table or tower chapter, the chapter's board in a board
-chapter), the chapter's text before them; on a laptop the map stays beside the text and the question."""
+chapter; a card screen's map for its province card too), the chapter's text before them; on a laptop the chapter's
+board stays beside the text and the question, and a try-it's own map lies under its question and options (in the
+text's column, beside the chapter's table)."""
 
 from __future__ import annotations
 
@@ -27,8 +29,9 @@ BOXES = """() => {
 RUNS = [pytest.param("en", 390, 844, id="en-390x844"), pytest.param("zh", 390, 844, id="zh-390x844"),
         pytest.param("en", 1366, 768, id="en-1366x768"), pytest.param("zh", 1920, 1080, id="zh-1920x1080")]
 
-# a table chapter whose try-it has a map of its own; a board chapter whose try-it plays on the chapter's board
-CHAPTERS = ("winter", "board")
+# a table chapter whose try-it has a map of its own (a move; a card screen's province card to lay: the actions
+# chapter's castle); a board chapter whose try-it plays on the chapter's board. (chapter, screen)
+CHAPTERS = (("winter", 1), ("board", 1), ("actions", 4))
 
 
 @pytest.mark.parametrize("lang, width, height", RUNS)
@@ -40,8 +43,8 @@ def test_a_try_its_map_comes_with_its_question(browser, voila_url, lang, width, 
     phone = width < 700
     with sized_app_page(browser, width, height) as ap:
         page = ap.page
-        for key in CHAPTERS:
-            ap.open(voila_url + f"?lang={lang}&chapter={key}")
+        for key, screen in CHAPTERS:
+            ap.open(voila_url + f"?lang={lang}&chapter={key}&screen={screen}")
             wait_text(page, ".shogun-chapter-title", t(titles[key]), timeout=120_000)
             page.wait_for_function(f"() => {{ const b = ({BOXES})(); return b.map && b.question && b.options && b.text; }}",
                                    timeout=120_000)
@@ -62,9 +65,13 @@ def test_a_try_its_map_comes_with_its_question(browser, voila_url, lang, width, 
                 # the drawn map right under the question (its box's view buttons and lesson come after it)
                 assert b["drawn"]["top"] - b["question"]["bottom"] < height / 4, f"the map is far below its question: {b}"
                 assert b["width"] <= width + 1, f"the page scrolls sideways: {b['width']} px"
-            else:  # side by side: the map left of the question, as before
+            elif key == "board":  # side by side: the chapter's board left of the question
                 assert b["map"]["right"] <= b["question"]["left"] + 1, b
                 assert b["question"]["bottom"] <= b["options"]["top"] + 1, b
+            else:  # a try-it's own map under its question and options, in the text's column beside the table
+                assert b["question"]["bottom"] <= b["options"]["top"] + 1, b
+                assert b["options"]["bottom"] <= b["map"]["top"] + 1, f"the map is not under the options: {b}"
+                assert b["map"]["left"] >= b["question"]["left"] - 4, b
             page.locator(".shogun-tryit-prompt:visible").first.scroll_into_view_if_needed()
             name = f"tryit-map-{key}-{lang}-{width}x{height}"
             ap.screenshot(name)  # the whole page
