@@ -62,12 +62,13 @@ def test_quick_screen_changes_over_map_try_its_leave_a_clean_page_and_a_working_
 
 
 def test_quick_screen_changes_over_card_try_its_leave_a_working_card_map(browser, voila_url):
-    """Events screens 9-14 leafed through quickly (a place to pick, the tax, rice and armies cards' try-its, a move),
-    landing on screen 10 (event 8: which province do you tax?): its map rings Etchu and Kozuke, the drop-down is
-    empty; a click on Kozuke chooses its card (the map draws it with the "Tax" callout), a click on Shinano, whose
-    card cannot be laid, changes nothing."""
+    """Events screens 11-14 leafed through quickly (the rice and armies cards' try-its, a move), then on to screen 10
+    (event 8: which province do you tax?), which the leafing never passes before (the kernel takes the keys one after
+    the other: a screen passed on the way could be read before the last key is done): its map rings Etchu and
+    Kozuke, the drop-down is empty; a click on Kozuke chooses its card (the map draws it with the "Tax" callout), a
+    click on Shinano, whose card cannot be laid, changes nothing."""
     t = Texts("en")
-    first, last, landed_on = 9, 14, 10
+    first, last, landed_on = 14, 11, 10
     from shogun_tutor.text import terms
 
     with t.current():
@@ -80,7 +81,7 @@ def test_quick_screen_changes_over_card_try_its_leave_a_working_card_map(browser
         wait_text(page, ".shogun-screen-pos", t("Screen {screen} of {total}", screen=first,
                                                 total=len(content.chapter("events").screens)), timeout=120_000)
         page.locator(".shogun-chapter-title:visible").first.click()  # the keys go to the page, not to a field
-        keys = (["ArrowRight"] * (last - first) + ["ArrowLeft"] * (last - first)) * 2 + ["ArrowRight"] * (landed_on - first)
+        keys = (["ArrowLeft"] * (first - last) + ["ArrowRight"] * (first - last)) * 2 + ["ArrowLeft"] * (first - landed_on)
         for key in keys:
             page.keyboard.press(key)
         total = len(content.chapter("events").screens)
