@@ -80,17 +80,24 @@ def fork(game: Game, seed: int) -> Game:
     return copy
 
 
-def evaluate(game: Game, seat: int) -> float:
-    """The seat's standing: points, the board's next scoring for each winter still to come,
-    chests and armies (a little under their price); minus the rivals' (half the best, half the average)."""
+def projection(game: Game) -> list[dict]:
+    """What the board would score for each seat at a winter now (:func:`rules.scoring.score`'s players)."""
     s = game.state
     nodes = game.graph.nodes
+    return score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
+                 {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
+
+
+def evaluate(game: Game, seat: int, proj: list[dict] | None = None) -> float:
+    """The seat's standing: points, the board's next scoring for each winter still to come,
+    chests and armies (a little under their price); minus the rivals' (half the best, half the average).
+    ``proj``: the board's :func:`projection`, when the caller has it already."""
+    s = game.state
     if s.phase == "end":
         winters_left = 0
     else:
         winters_left = COMPONENTS.years - s.year + 1
-    proj = score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
-                 {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
+    proj = proj if proj is not None else projection(game)
     rounds_left = 0
     if s.season in SEASONS:
         rounds_left = len(SEASONS) - SEASONS.index(s.season)
@@ -119,21 +126,11 @@ def evaluate(game: Game, seat: int) -> float:
     return values[seat] - 0.5 * max(others) - 0.5 * statistics.fmean(others)
 
 
-def _standing_points(game: Game) -> list[float]:
-    """Each seat's points plus what its provinces and buildings would score at a winter now (the board's scoring)."""
-    s = game.state
-    nodes = game.graph.nodes
-    proj = score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
-                 {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
-    if s.phase == "end":
-        return [float(pl.points) for pl in s.players]
-    return [float(pl.points + proj[pl.seat]["total"]) for pl in s.players]
-
-
-def outcome(game: Game, seat: int) -> dict[str, float]:
+def outcome(game: Game, seat: int, proj: list[dict] | None = None) -> dict[str, float]:
     """What a playout foresaw for ``seat``, for the reason of a look-ahead choice: its provinces, buildings and armies
     on the board, its chests, its rice shortfall at the winter (the winter's own if the playout reached it), and the
-    points it and its strongest rival would stand at (points plus what the board would score at a winter)."""
+    points it and its strongest rival would stand at (points plus what the board would score at a winter; at the
+    game's end the points alone). ``proj``: the board's :func:`projection`, when the caller has it already."""
     s = game.state
     short = next((ev["shortfall"] for ev in reversed(s.log) if ev["rule"] == "winter.rice" and ev["player"] == seat), None)
     if short is None:
@@ -142,7 +139,11 @@ def outcome(game: Game, seat: int) -> dict[str, float]:
         rounds_left = len(SEASONS) - SEASONS.index(s.season) if s.season in SEASONS else 0
         short = max(0.0, len(pl.hand) + (max(losses) if losses else 0) - pl.rice - 3.5 * max(0, rounds_left - 1))
     own = [p for p in s.provinces.values() if p.owner == seat]
-    points = _standing_points(game)
+    if s.phase == "end":
+        points = [float(pl.points) for pl in s.players]
+    else:
+        proj = proj if proj is not None else projection(game)
+        points = [float(pl.points + proj[pl.seat]["total"]) for pl in s.players]
     return {"provinces": float(len(own)), "short": float(short), "armies": float(sum(p.armies for p in own)),
             "buildings": float(sum(len(p.buildings) for p in own)), "chests": float(s.players[seat].chests),
             "score": points[seat], "rival": max(v for i, v in enumerate(points) if i != seat)}
@@ -153,7 +154,7 @@ def consequence(base: list[dict], best: list[dict], playouts: int, margin: float
     these the chosen option improves on clearly, against the usual choice: the winter's rice, provinces held,
     buildings, armies, the points it would stand at, its strongest rival's points, chests kept; else how far it
     stands ahead of its rivals."""
-    mean = lambda rows, k: statistics.fmean(r.get(k, 0.0) for r in rows)  # noqa: E731
+    mean = lambda rows, k: statistics.fmean(r[k] for r in rows)  # noqa: E731
     b = {k: mean(base, k) for k in ("short", "provinces", "buildings", "armies", "score", "rival", "chests")}
     c = {k: mean(best, k) for k in b}
     if b["short"] - c["short"] >= 0.5:
@@ -349,8 +350,9 @@ class StrongBot:
             who = sim.to_decide()
             sim.apply(bots[who[1]].decide(sim))
             s = sim.state
-        self._detail = outcome(sim, seat)
-        return evaluate(sim, seat)
+        proj = projection(sim)  # the board's scoring at the horizon: once for the standing and what it foresaw
+        self._detail = outcome(sim, seat, proj)
+        return evaluate(sim, seat, proj)
 
 
-__all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome"]
+__all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome", "projection"]

@@ -363,7 +363,7 @@ class TowerPanel:
         self.skip_button.disabled = True
         self._task = None
         if self._frames:
-            self._draw(self._settled or self._frames[-1])
+            self._draw(self._frames[-1] if self._settled is None else self._settled)
         self._render_verdict(*self.last_verdict)
         self._show_status()
         self.update_odds()
