@@ -90,6 +90,17 @@ def _positive(text: str) -> int:
     return value
 
 
+#: the most processes ``botstats --jobs`` starts
+MAX_JOBS = 64
+
+
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{value} is more processes than {MAX_JOBS}")
+    return value
+
+
 def _bots(text: str, players: int) -> list[str]:
     from .bots import BOTS
 
@@ -223,7 +234,7 @@ def botstats(args: argparse.Namespace) -> int:
             pairs.append((a, b))
         lists.append(pairs)
     report(games=args.games, pair_games=args.pair_games, pairings=lists[0], expansion_pairings=lists[1],
-           first_seed=args.first_seed, court=args.court_games, progress=not args.no_progress)
+           first_seed=args.first_seed, court=args.court_games, progress=not args.no_progress, jobs=args.jobs)
     return 0
 
 
@@ -306,6 +317,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="the pairings' first seed (report figures on fresh seeds, not those tuned on)")
     st.add_argument("--court-games", type=_non_negative, default=None,
                     help="heuristic vs random bots with both expansions (default: 30, or --games when fewer)")
+    st.add_argument("--jobs", type=_jobs, default=1,
+                    help="play the pairings' games in this many processes at once (the same games and figures, "
+                         "but the wall-clock times)")
     st.add_argument("--no-progress", action="store_true", help="no progress bars (tqdm)")
     ses = sub.add_parser("sessions", formatter_class=fmt, help="list the stored games, or remove those idle for N days",
                          description="List the stored games, or remove those idle for more than N days, printing each "

@@ -234,6 +234,19 @@ def test_improved_heuristic_beats_the_baseline_and_random():
     assert pairing("heuristic", "random", 10).share > 0.8
 
 
+def test_a_pairing_played_in_two_processes_gives_the_same_figures():
+    from dataclasses import asdict
+
+    figures = []
+    for jobs in (1, 2):
+        blunders, cpu = {}, {}
+        r = pairing("heuristic", "random", 4, first_seed=11, blunders=blunders, cpu_times=cpu, jobs=jobs)
+        figures.append(((r.games, r.wins_a, r.wins_b), {n: asdict(c) for n, c in blunders.items()},
+                        {n: len(v) for n, v in cpu.items()}))
+    assert figures[0] == figures[1]
+    assert figures[0][0][0] == 4 and figures[0][1]["heuristic"]["seat_games"] > 0
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-9
@@ -256,6 +269,13 @@ def test_cli_botstats_prints_the_report(capsys):
     assert "== heuristic vs random: 2 games on seeds 7-7" in out  # the pairing is printed before it is played
     assert "heuristic vs random with both expansions: heuristic:" in out and "under 30 % to win" in out
     assert "seat-games without a privilege card" in out
+    assert main(["botstats", "--games", "0", "--pair-games", "2", "--pairings", "heuristic:random",
+                 "--expansion-pairings", "", "--jobs", "2", "--no-progress"]) == 0
+    assert "heuristic vs random: 2 games" in capsys.readouterr().out
+    for bad, said in (("0", "1 or more"), ("65", "more processes than 64"), ("two", "not a whole number")):
+        with pytest.raises(SystemExit):
+            main(["botstats", "--jobs", bad])
+        assert said in capsys.readouterr().err
 
 
 # --- the season plan's parts (issue 10, second round) -------------------------------------------------------
