@@ -231,9 +231,9 @@ class Pairing:
         return wilson(self.wins_a, self.wins_a + self.wins_b)
 
 
-def _pairing_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[str, list[float]], dict[str, list[float]]]:
-    """One game of a pairing (also in a worker process): each bot's blunders, the winners' seats, and the wall-clock
-    and CPU seconds of each bot's decisions."""
+def _counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[str, list[float]], dict[str, list[float]]]:
+    """One seeded game ``(seed, names, expansions)`` (also in a worker process): each bot's blunders, the winners'
+    seats, and the wall-clock and CPU seconds of each bot's decisions."""
     seed, names, expansions = task
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -243,6 +243,29 @@ def _pairing_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict
 
     per, game = seat_blunders(seed, names, expansions, timing, cpu)
     return per, list(game.state.winners), times, cpu
+
+
+def _counted_games(tasks: list[tuple], jobs: int = 1, progress: bool = False, desc: str = "games"):
+    """Each task ``(seed, names, expansions)`` with its :func:`_counted_game`, in the tasks' order; played in ``jobs``
+    spawned processes at once (the same results as one), with a progress bar (tqdm) when ``progress``."""
+    pool = None
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context("spawn"))
+        results = pool.map(_counted_game, tasks)  # in the tasks' order, whichever process ends first
+    else:
+        results = map(_counted_game, tasks)
+    if progress:
+        from tqdm import tqdm
+
+        results = tqdm(results, total=len(tasks), desc=desc, unit="game", leave=False)
+    try:
+        yield from zip(tasks, results)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
 def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
@@ -256,37 +279,20 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     are the same as with one (the results are taken in the games' order)."""
     res = Pairing(a, b)
     tasks = [(first_seed + i // 2, lineup(first_seed + i // 2, a, b, i), tuple(expansions)) for i in range(games)]
-    if jobs > 1 and games > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(min(jobs, games), mp_context=multiprocessing.get_context("spawn"))
-        results = pool.map(_pairing_game, tasks)  # in the games' order, whichever process ends first
-    else:
-        pool = None
-        results = map(_pairing_game, tasks)
-    if progress:
-        from tqdm import tqdm
-
-        results = tqdm(results, total=games, desc=f"{a} vs {b}", unit="game", leave=False)
-    try:
-        for (seed, names, _), (per, winners, game_times, game_cpu) in zip(tasks, results):
-            for store, got in ((times, game_times), (cpu_times, game_cpu)):
-                if store is not None:
-                    for name in sorted(got):
-                        store.setdefault(name, []).extend(got[name])
-            if blunders is not None:
-                for name, c in per.items():
-                    blunders.setdefault(name, SeatBlunders()).merge(c)
-            for seat in winners:
-                if names[seat] == a:
-                    res.wins_a += 1 / len(winners)
-                else:
-                    res.wins_b += 1 / len(winners)
-            res.games += 1
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for (seed, names, _), (per, winners, game_times, game_cpu) in _counted_games(tasks, jobs, progress, f"{a} vs {b}"):
+        for store, got in ((times, game_times), (cpu_times, game_cpu)):
+            if store is not None:
+                for name in sorted(got):
+                    store.setdefault(name, []).extend(got[name])
+        if blunders is not None:
+            for name, c in per.items():
+                blunders.setdefault(name, SeatBlunders()).merge(c)
+        for seat in winners:
+            if names[seat] == a:
+                res.wins_a += 1 / len(winners)
+            else:
+                res.wins_b += 1 / len(winners)
+        res.games += 1
     return res
 
 
@@ -539,14 +545,8 @@ def detect(games: int, names_for: Callable[[int, int], list[str]], first_seed: i
     """The blunder counters of ``games`` games (game i on seed ``first_seed + i // 2``, seats ``names_for(seed, i)``),
     summed per bot; with a progress bar (tqdm) when ``progress``."""
     total: dict[str, SeatBlunders] = {}
-    rng = range(games)
-    if progress:
-        from tqdm import tqdm
-
-        rng = tqdm(rng, desc=label or "games", unit="game", leave=False)
-    for i in rng:
-        seed = first_seed + i // 2
-        per, _ = seat_blunders(seed, names_for(seed, i), expansions)
+    tasks = [(first_seed + i // 2, names_for(first_seed + i // 2, i), tuple(expansions)) for i in range(games)]
+    for _, (per, *_) in _counted_games(tasks, progress=progress, desc=label or "games"):
         for name, c in per.items():
             total.setdefault(name, SeatBlunders()).merge(c)
     return total
