@@ -318,8 +318,8 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--court-games", type=_non_negative, default=None,
                     help="heuristic vs random bots with both expansions (default: 30, or --games when fewer)")
     st.add_argument("--jobs", type=_jobs, default=1,
-                    help="play the pairings' games in this many processes at once (the same games and figures, "
-                         "but the wall-clock times)")
+                    help="play the pairings' games in this many processes at once (the same games and figures as "
+                         "one process; only the wall-clock times differ)")
     st.add_argument("--no-progress", action="store_true", help="no progress bars (tqdm)")
     ses = sub.add_parser("sessions", formatter_class=fmt, help="list the stored games, or remove those idle for N days",
                          description="List the stored games, or remove those idle for more than N days, printing each "
