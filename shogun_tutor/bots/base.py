@@ -11,6 +11,7 @@ term ids), so the tutor can show it beside the move in any language.
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -73,3 +74,16 @@ def play(game: Game, bots: Sequence[Bot], max_decisions: int = 100_000) -> Game:
 def card_province(card: str) -> str:
     """The province named by a province card id (``'Aki/sun'`` -> ``'Aki'``)."""
     return card.split("/")[0]
+
+
+_NODE_DATA: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def node_data(graph) -> dict[str, dict]:
+    """The board's provinces with their attributes as a plain dict, made once per board graph: the bots read them
+    millions of times in their playouts, and a lookup through networkx's node view costs several times a dict's
+    (about a tenth of the strong bot's time). The attribute dicts are the graph's own; nothing is copied."""
+    data = _NODE_DATA.get(graph)
+    if data is None:
+        data = _NODE_DATA[graph] = dict(graph.nodes(data=True))
+    return data

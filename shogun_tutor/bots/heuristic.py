@@ -36,7 +36,7 @@ from ..data import COMPONENTS
 from ..rules.game import Game
 from ..rules.state import Decision, chest_value
 from . import expansion as expansion_bot
-from .base import Reason, card_province
+from .base import Reason, card_province, node_data
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
 from .values import ODDS_THRESHOLD, _attack_value
@@ -151,7 +151,7 @@ class HeuristicBot:
     def move_values(self, game: Game, seat: int, options: list[Decision]) -> list[tuple[float, Decision, Reason]]:
         """Every move option with its value and reason, best first (ties: the earlier option)."""
         s = game.state
-        nodes, adj = game.graph.nodes, game.graph.adj
+        nodes, adj = node_data(game.graph), game.graph.adj
         pend = s.pending
         src = s.provinces[pend.province]
         season_i = SEASONS.index(s.season)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..data import BUILDINGS, COMPONENTS
 from ..rules.game import Game
-from .base import Reason, card_province
+from .base import Reason, card_province, node_data
 from .plan_cards import cover_fields
 from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, SEASONS, Plan, Season, Style, reduced_by
 from .rice import harvest_plan, loss_ahead
@@ -22,7 +22,7 @@ from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes
 
 def season_of(game: Game, seat: int, style: Style) -> Season:
     s = game.state
-    nodes, adj = game.graph.nodes, game.graph.adj
+    nodes, adj = node_data(game.graph), game.graph.adj
     provs = sorted(card_province(c) for c in s.players[seat].hand)
     rounds_left = len(SEASONS) - SEASONS.index(s.season)
     last_round = s.year == COMPONENTS.years and rounds_left == 1
@@ -64,7 +64,7 @@ def make_plan(game: Game, seat: int, style: Style) -> Plan:
 
 def _income(ss: Season, used: dict[str, str], reasons: dict[str, Reason]) -> int:
     """Rice for the winter ahead, tax for the chests; returns the tax income counted on."""
-    s, nodes = ss.state, ss.game.graph.nodes
+    s, nodes = ss.state, node_data(ss.game.graph)
     pl = ss.player
     h = ss.harvest
     if h.province is not None:
@@ -110,7 +110,7 @@ def income_safe(s, p: str) -> bool:
 def _action_options(ss: Season):
     """Every other action with its value for this seat: (value, field, province, reason), and the battles' sources."""
     s, st, seat = ss.state, ss.style, ss.seat
-    nodes, adj = ss.game.graph.nodes, ss.game.graph.adj
+    nodes, adj = node_data(ss.game.graph), ss.game.graph.adj
     pl = ss.player
     gap = ss.harvest.gap
     options: list[tuple[float, str, str, Reason]] = []

@@ -7,13 +7,13 @@ from __future__ import annotations
 from ..data import BUILDINGS, COMPONENTS
 from . import expansion as expansion_bot
 from ..rules.state import PLAN_FIELDS, chest_card, chest_value
-from .base import Reason, card_province
+from .base import Reason, card_province, node_data
 from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, Plan, Season, reduced_by
 from .values import COST, _best_special, _worst_case_balance
 
 
 def cover_fields(ss: Season, used: dict[str, str], reasons: dict[str, Reason], tax_income: int) -> Plan:
-    s, st, nodes = ss.state, ss.style, ss.game.graph.nodes
+    s, st, nodes = ss.state, ss.style, node_data(ss.game.graph)
     pl = ss.player
     card = ss.card
     fields = tuple(s.rules.plan_fields(s, ss.seat)) if s.rules.expansions else PLAN_FIELDS
@@ -135,7 +135,7 @@ def court_fields(ss: Season, used: dict[str, str], fields) -> dict[str, tuple[st
 
 def filler_value(ss: Season, f: str, p: str, used: dict[str, str], tax_income: int, bid: int) -> float:
     """How good (or harmless) a spare province card is on an action field nobody wanted."""
-    s, nodes, adj, seat = ss.state, ss.game.graph.nodes, ss.game.graph.adj, ss.seat
+    s, nodes, adj, seat = ss.state, node_data(ss.game.graph), ss.game.graph.adj, ss.seat
     pl = ss.player
     pv = s.provinces[p]
     if f in BUILDINGS or f in ARMY_ACTIONS:
@@ -162,7 +162,7 @@ def filler_value(ss: Season, f: str, p: str, used: dict[str, str], tax_income: i
 def filler_reason(ss: Season, f: str, p: str, used: dict[str, str], tax_income: int, bid: int) -> Reason:
     """What a spare province card on field ``f`` will really do, said as a beginner needs it (issue 21: "a spare
     card, put where it does least harm" was said of cards that build or buy for 1-3 chests)."""
-    s, nodes, adj, seat, pl = ss.state, ss.game.graph.nodes, ss.game.graph.adj, ss.seat, ss.player
+    s, nodes, adj, seat, pl = ss.state, node_data(ss.game.graph), ss.game.graph.adj, ss.seat, ss.player
     pv = s.provinces[p]
     if f in BUILDINGS or f in ARMY_ACTIONS:
         paid = _worst_case_balance({**used, f: p}, ss.open_cards, pl.chests - bid, tax_income) >= 0

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..data import COMPONENTS
+from .base import node_data
 
 #: at most this many provinces are tried in the harvest sequences (the richest ones)
 CANDIDATES = 6
@@ -79,16 +80,20 @@ def rice_yield(nodes, effects, p: str) -> float:
 def harvest_plan(game, seat: int, provs: list[str], rounds: int, margin: int = 0) -> Harvest:
     """The rice plan over the ``rounds`` rice actions left this year (this round's first)."""
     s = game.state
-    nodes = game.graph.nodes
+    nodes = node_data(game.graph)
     effects = [COMPONENTS.event(e).effect for e in s.events_face_up]
     loss = loss_ahead(s)
     need = len(provs) + loss + margin - s.players[seat].rice
     if not provs or rounds <= 0:
         return Harvest(None, 0, len(provs), loss, need, 0.0)
-    ranked = sorted(provs, key=lambda p: (-rice_yield(nodes, effects, p), s.provinces[p].unrest, p))[:CANDIDATES]
+    yields = {p: rice_yield(nodes, effects, p) for p in provs}
+    ranked = sorted(provs, key=lambda p: (-yields[p], s.provinces[p].unrest, p))[:CANDIDATES]
+    # what each sequence's score is made of, read once
+    keeps = {p: [keep_chance(s.provinces[p].armies, s.provinces[p].unrest + k) for k in range(rounds)] for p in ranked}
+    lost = {p: LOST_PROVINCE_RICE + LOST_BUILDING_RICE * len(s.provinces[p].buildings) for p in ranked}
     best: tuple[float, float, tuple[str, ...]] | None = None
     for seq in itertools.product(ranked, repeat=rounds):
-        score, total = _expected(s, nodes, effects, seq, need)
+        score, total = _sequence_score(yields, keeps, lost, seq, need)
         if best is None or score > best[0] + 1e-9:
             best = (score, total, seq)
     _, total, seq = best
@@ -100,21 +105,24 @@ def harvest_plan(game, seat: int, provs: list[str], rounds: int, margin: int = 0
     return Harvest(first, gain, len(provs), loss, need, total, seq, tuple(sorted(set(seq[1:]) - {first})))
 
 
-def _expected(s, nodes, effects, seq: tuple[str, ...], need: int) -> tuple[float, float]:
+def _sequence_score(yields: dict[str, float], keeps: dict[str, list[float]], lost: dict[str, float],
+                    seq: tuple[str, ...], need: int) -> tuple[float, float]:
     """(score, rice counted on) of a harvest sequence. The rice counted on: the expected rice, where rice
     beyond the need counts a tenth (a spare harvest is kept for later rounds only as far as it helps).
     The score: that, less the rice-worth of the provinces its revolts may lose (a harvest in a province
-    with unrest: the farmers rise first, and a lost revolt loses the province)."""
-    unrest: dict[str, int] = {}
+    with unrest: the farmers rise first, and a lost revolt loses the province). From its parts, read once for the
+    up to ``CANDIDATES ** rounds`` sequences a plan compares: each province's expected yield, its chance to keep
+    the province through a revolt with 0, 1, ... harvests there earlier in the sequence (each adds an unrest), and
+    the rice-worth a lost revolt costs."""
+    before: dict[str, int] = {}
     total = risk = 0.0
     for p in seq:
-        pv = s.provinces[p]
-        keep = keep_chance(pv.armies, pv.unrest + unrest.get(p, 0))
-        total += rice_yield(nodes, effects, p) * keep
-        risk += (1 - keep) * (LOST_PROVINCE_RICE + LOST_BUILDING_RICE * len(pv.buildings))
-        unrest[p] = unrest.get(p, 0) + 1
+        keep = keeps[p][before.get(p, 0)]
+        total += yields[p] * keep
+        risk += (1 - keep) * lost[p]
+        before[p] = before.get(p, 0) + 1
     counted = need + 0.1 * (total - need) if total > need > 0 else total
-    return counted - risk + 0.05 * len(unrest), counted  # ties: spread the unrest
+    return counted - risk + 0.05 * len(before), counted  # ties: spread the unrest
 
 
 __all__ = ["CANDIDATES", "Harvest", "harvest_plan", "keep_chance", "loss_ahead", "rice_yield"]

@@ -29,7 +29,7 @@ from ..data import COMPONENTS
 from ..rules.game import Game
 from ..rules.scoring import score
 from ..rules.tower import tower_model_from_dict
-from .base import Reason
+from .base import Reason, node_data
 from .heuristic import SEASONS, HeuristicBot, Style
 from .values import ODDS_THRESHOLD, attack_chance, last_round
 
@@ -83,7 +83,7 @@ def fork(game: Game, seed: int) -> Game:
 def projection(game: Game) -> list[dict]:
     """What the board would score for each seat at a winter now (:func:`rules.scoring.score`'s players)."""
     s = game.state
-    nodes = game.graph.nodes
+    nodes = node_data(game.graph)
     return score({n: p.owner for n, p in s.provinces.items()}, {n: p.buildings for n, p in s.provinces.items()},
                  {n: nodes[n]["region"] for n in s.provinces}, s.num_players)["players"]
 
