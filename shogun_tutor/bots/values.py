@@ -113,8 +113,9 @@ def _building_value(s, nodes, seat, p, b, threat, winters_left) -> float | None:
     region = nodes[p]["region"]
     n = s.num_players
     counts = [0] * n
-    for name, q in s.provinces.items():
-        if q.owner is not None and nodes[name]["region"] == region and b in q.buildings:
+    for name in nodes.regions[region]:  # nodes: :func:`.base.node_data`
+        q = s.provinces[name]
+        if q.owner is not None and b in q.buildings:
             counts[q.owner] += 1
     mine = counts[seat]
     best_other = max((c for i, c in enumerate(counts) if i != seat), default=0)
