@@ -39,7 +39,7 @@ from . import expansion as expansion_bot
 from .base import Reason, card_province, node_data
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
-from .values import ODDS_THRESHOLD, _attack_value
+from .values import ODDS_THRESHOLD, _attack_value, held_rice
 
 #: what an attack below the odds threshold costs a move's value (outside the game's last round)
 UNDER_THRESHOLD = 3.0
@@ -167,6 +167,7 @@ class HeuristicBot:
             return max((s.provinces[n].armies for n in adj[p] if s.provinces[n].owner not in (None, seat)), default=0)
 
         src_threat = threat(pend.province)
+        held = held_rice(s, nodes, seat)  # read once for every attack valued below
         planned = None  # the battle this field was planned for (its target), if this bot planned this round
         if self._plan_key == (s.year, s.season, seat):
             r = self._plan.reasons.get(pend.action)
@@ -185,7 +186,7 @@ class HeuristicBot:
                                      threat=threat(d.target)))
             else:
                 ev, moved, defence, chance = _attack_value(s, nodes, seat, d.province, d.target, d.count, src_threat,
-                                                          winters_left, effects, rice_need, last_round, exact=True)
+                                                          winters_left, effects, rice_need, last_round, exact=True, held=held)
                 ev += self.style.aggression + (PLANNED if d.target == planned else 0.0)
                 if chance < ODDS_THRESHOLD and not last_round:
                     ev -= UNDER_THRESHOLD  # send enough armies or none: a beginner must not copy such an attack

@@ -18,7 +18,7 @@ from .base import Reason, card_province, node_data
 from .plan_cards import cover_fields
 from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, SEASONS, Plan, Season, Style, reduced_by
 from .rice import harvest_plan, loss_ahead
-from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance
+from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance, held_rice
 
 def season_of(game: Game, seat: int, style: Style) -> Season:
     s = game.state
@@ -113,6 +113,7 @@ def _action_options(ss: Season):
     nodes, adj = node_data(ss.game.graph), ss.game.graph.adj
     pl = ss.player
     gap = ss.harvest.gap
+    held = held_rice(s, nodes, seat)  # read once for every attack valued below
     options: list[tuple[float, str, str, Reason]] = []
     battle_sources: dict[str, tuple[float, str, int, int, float]] = {}
     for p in ss.provs:
@@ -124,7 +125,7 @@ def _action_options(ss: Season):
             if s.provinces[q].owner == seat:
                 continue
             ev, moved, defence, chance = _attack_value(s, nodes, seat, p, q, a - 1, ss.threats[p], ss.winters_left,
-                                                      ss.effects, gap, ss.last_round)
+                                                      ss.effects, gap, ss.last_round, held=held)
             if best_t is None or ev > best_t[0]:
                 best_t = (ev, q, moved, defence, chance)
         if best_t is not None:
@@ -160,7 +161,7 @@ def _action_options(ss: Season):
                     continue
                 _, q, moved, _, _ = battle_sources[p]
                 gain = _attack_value(s, nodes, seat, p, q, moved + k, ss.threats[p], ss.winters_left, ss.effects,
-                                     gap, ss.last_round)[0] - battle_sources[p][0]
+                                     gap, ss.last_round, held=held)[0] - battle_sources[p][0]
                 if gain > value:
                     value, why = gain, q
             if act == "army1_move":

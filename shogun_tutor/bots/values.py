@@ -65,8 +65,9 @@ def _worst_case_balance(fields: dict[str, str], open_cards: list[str], chests: i
 
 
 def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, effects, rice_need, last_round,
-                  exact=False) -> tuple[float, int, int, float]:
-    """Expected gain (in points) of attacking ``dst`` from ``src``: (value, armies moved, defence, chance)."""
+                  exact=False, held: tuple[int, ...] | None = None) -> tuple[float, int, int, float]:
+    """Expected gain (in points) of attacking ``dst`` from ``src``: (value, armies moved, defence, chance).
+    ``held``: :func:`held_rice` of ``seat``, when the caller values many attacks on one position."""
     t = s.provinces[dst]
     sp = s.provinces[src]
     if moved < 1:
@@ -80,7 +81,7 @@ def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, eff
         defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
         win, draw = attack_odds(moved, defence, 0, False)
         gain = winters_left * (1.0 + len(t.buildings)) + 1.0 + 0.5 * len(t.buildings)  # theirs lost too
-    gain -= hungry_mouth(rice_need) + (winters_left - 1) * later_mouth(s, nodes, seat, dst)
+    gain -= hungry_mouth(rice_need) + (winters_left - 1) * later_mouth(s, nodes, seat, dst, held)
     left = sp.armies - moved
     exposure = 0.25 * max(0, src_threat + 1 - left) * winters_left * (1 + len(sp.buildings)) / 2
     value = win * gain - 0.06 * moved * (1 - win) - exposure
@@ -89,13 +90,19 @@ def _attack_value(s, nodes, seat, src, dst, moved, src_threat, winters_left, eff
     return value, moved, defence, win
 
 
-def later_mouth(s, nodes, seat: int, dst: str) -> float:
+def held_rice(s, nodes, seat: int) -> tuple[int, ...]:
+    """The rice of each province ``seat`` holds, richest first (what :func:`later_mouth` reads)."""
+    return tuple(sorted((nodes[p]["rice"] for p, q in s.provinces.items() if q.owner == seat), reverse=True))
+
+
+def later_mouth(s, nodes, seat: int, dst: str, held: tuple[int, ...] | None = None) -> float:
     """What conquering ``dst`` costs at each later winter: :data:`LATER_MOUTH` if the provinces with it, plus
     the mean loss, are more than its three richest provinces can yield (the rice track starts at 0 every
-    year, so a province more is a mouth more that next year's harvests must feed too)."""
-    held = [*(p for p, q in s.provinces.items() if q.owner == seat), dst]
-    reach = sum(sorted((nodes[p]["rice"] for p in held), reverse=True)[:3])
-    return LATER_MOUTH if len(held) + MEAN_LOSS > reach else 0.0
+    year, so a province more is a mouth more that next year's harvests must feed too).
+    ``held``: :func:`held_rice` of ``seat``, when the caller has it already (a plan values many attacks)."""
+    held = held_rice(s, nodes, seat) if held is None else held
+    reach = sum(sorted((*held[:3], nodes[dst]["rice"]), reverse=True)[:3])
+    return LATER_MOUTH if len(held) + 1 + MEAN_LOSS > reach else 0.0
 
 
 def hungry_mouth(rice_gap: float) -> float:
