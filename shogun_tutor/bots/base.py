@@ -15,6 +15,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
+from ..board import provinces_of_region
+from ..data import BOARD
 from ..rules.game import Game
 from ..rules.state import Decision
 
@@ -76,25 +78,23 @@ def card_province(card: str) -> str:
     return card.split("/")[0]
 
 
-class BoardData(dict):
+class BoardNodes(dict):
     """The board's provinces with their attributes (the graph's own dicts, nothing copied), and ``regions``: each
-    region's provinces in the graph's order."""
+    region's provinces in the graph's order (:func:`~shogun_tutor.board.provinces_of_region`)."""
 
     def __init__(self, graph):
         super().__init__(graph.nodes(data=True))
-        self.regions: dict[str, tuple[str, ...]] = {}
-        for name, attrs in self.items():
-            self.regions[attrs["region"]] = (*self.regions.get(attrs["region"], ()), name)
+        self.regions: dict[str, tuple[str, ...]] = {r: tuple(provinces_of_region(graph, r)) for r in BOARD.regions}
 
 
 _NODE_DATA: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def node_data(graph) -> BoardData:
+def node_data(graph) -> BoardNodes:
     """The board's provinces with their attributes as a plain dict, made once per board graph: the bots read them
     millions of times in their playouts, and a lookup through networkx's node view costs several times a dict's
     (about a tenth of the strong bot's time)."""
     data = _NODE_DATA.get(graph)
     if data is None:
-        data = _NODE_DATA[graph] = BoardData(graph)
+        data = _NODE_DATA[graph] = BoardNodes(graph)
     return data
