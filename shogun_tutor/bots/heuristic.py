@@ -71,6 +71,9 @@ class HeuristicBot:
         self.style = style or Style()
         self._plan_key: tuple | None = None
         self._plan = Plan()
+        #: plans made already for the same position, by (year, season, seat): a look-ahead's playouts share them
+        #: while their positions can differ in nothing a plan reads (:class:`~.strong.StrongBot`); None: not shared
+        self.shared_plans: dict[tuple, Plan] | None = None
 
     # --- the public face ----------------------------------------------------------------
     def decide(self, game: Game) -> Decision:
@@ -106,7 +109,13 @@ class HeuristicBot:
         s = game.state
         key = (s.year, s.season, seat)
         if key != self._plan_key:
-            self._plan_key, self._plan = key, self.make_plan(game, seat)
+            shared = self.shared_plans
+            plan = shared.get(key) if shared is not None else None
+            if plan is None:
+                plan = self.make_plan(game, seat)
+                if shared is not None:
+                    shared[key] = plan
+            self._plan_key, self._plan = key, plan
         return self._plan
 
     # --- the season plan -------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..rules.game import Game
 from ..rules.scoring import score
 from ..rules.tower import tower_model_from_dict
 from .base import Reason, node_data
-from .heuristic import SEASONS, HeuristicBot, Style
+from .heuristic import SEASONS, HeuristicBot, Plan, Style
 from .values import ODDS_THRESHOLD, attack_chance, last_round
 
 #: the plan variants the strong bot tries (the default first: ties keep it)
@@ -190,6 +190,7 @@ class StrongBot:
         self._searched: tuple | None = None
         self.last_search: dict = {}
         self._detail: dict = {}  # what the last playout foresaw (:func:`outcome`)
+        self._shared: dict[int, dict] = {}  # one search's plans per sample seed (see :meth:`_playout`)
 
     def decide(self, game: Game):
         return self.decide_with_reason(game)[0]
@@ -222,6 +223,7 @@ class StrongBot:
             return choice, reason
         base = 17 * len(game.state.log)
         details: list[list[dict]] = [[] for _ in cands]
+        self._shared = {}
 
         def run(c: int, i: int) -> float:
             v = self._playout(game, seat, self.base.style, self._sample_seed(game, seat, 1000 + i) + base, first=cands[c])
@@ -259,17 +261,20 @@ class StrongBot:
         return (((self.seed * 1_000_003 + s.year) * 11 + SEASONS.index(s.season)) * 7 + seat) * 101 + i
 
     def search(self, game: Game, seat: int) -> tuple[Style, dict]:
-        plans: list[tuple[Style, dict]] = []
+        plans: list[tuple[Style, Plan]] = []
         seen: list[dict] = []
         for style in self.candidates:
-            cards = HeuristicBot(0, style).make_plan(game, seat).cards
-            if cards not in seen:  # a list, compared by value: no hash order involved
-                seen.append(cards)
-                plans.append((style, cards))
+            plan = HeuristicBot(0, style).make_plan(game, seat)
+            if plan.cards not in seen:  # a list, compared by value: no hash order involved
+                seen.append(plan.cards)
+                plans.append((style, plan))
         if len(plans) == 1:
             return plans[0][0], {"candidates": 1, "playouts": 0}
+        self._shared = {}
+        key = (game.state.year, game.state.season, seat)
         best, margin, playouts = self._race(
-            len(plans), lambda c, i: self._playout(game, seat, plans[c][0], self._sample_seed(game, seat, i)),
+            len(plans), lambda c, i: self._playout(game, seat, plans[c][0], self._sample_seed(game, seat, i),
+                                                   own={key: plans[c][1]}),
             self._scaled(self.samples, game))
         if best != 0 and margin < self.plan_margin:
             best = 0
@@ -311,7 +316,14 @@ class StrongBot:
         """Playouts per candidate: ``samples`` for 3 players, fewer for more (a playout costs per seat)."""
         return max(2, round(samples * COMPONENTS.min_players / game.state.num_players))
 
-    def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None) -> float:
+    def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None, own: dict | None = None) -> float:
+        """One playout to the horizon; this seat's standing there (:func:`evaluate`).
+
+        The candidates of one search meet the same samples, so an opponent's plan made on a sample's position is
+        the same for every candidate as long as the playout has applied nothing but plan decisions (which lay cards
+        face down; a plan reads only its own seat's hand and plan): those plans are made once per sample and shared
+        (``self._shared``); ``own`` is this seat's plan for the candidate, made by :meth:`search` on the same
+        position. From the first decision of another kind (or ``first``) on, every bot plans for itself."""
         rng = random.Random(seed)
         sim = fork(game, seed)
         s = sim.state
@@ -324,6 +336,9 @@ class StrongBot:
                 bots.append(HeuristicBot(seed + o, Style(aggression=rng.uniform(-0.4, 0.4),
                                                          build_bias=rng.uniform(-0.4, 0.4),
                                                          bid=rng.choice((None, None, None, 1)))))
+        shared = self._shared.setdefault(seed, {})
+        for o in range(n):
+            bots[o].shared_plans = (own if own is not None else {}) if o == seat else shared
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
         if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
@@ -341,18 +356,29 @@ class StrongBot:
             s.round.action_cards[first_hidden:] = hidden
         start = (s.year, s.season)
         through_winter = s.season == SEASONS[-1]
+        sharing = True
         if first is not None:
             sim.apply(first)
             s = sim.state
+            sharing = self._stop_sharing(bots)
         while not sim.over:
             if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
                 break
             who = sim.to_decide()
-            sim.apply(bots[who[1]].decide(sim))
+            decision = bots[who[1]].decide(sim)
+            sim.apply(decision)
             s = sim.state
+            if sharing and decision.kind != "plan":
+                sharing = self._stop_sharing(bots)
         proj = projection(sim)  # the board's scoring at the horizon: once for the standing and what it foresaw
         self._detail = outcome(sim, seat, proj)
         return evaluate(sim, seat, proj)
+
+    @staticmethod
+    def _stop_sharing(bots: list[HeuristicBot]) -> bool:
+        for b in bots:
+            b.shared_plans = None
+        return False
 
 
 __all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome", "projection"]
