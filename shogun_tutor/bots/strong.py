@@ -177,7 +177,7 @@ class StrongBot:
 
     def __init__(self, seed: int = 0, samples: int = 4, candidates: tuple[Style, ...] = CANDIDATES,
                  option_samples: int = 3, min_margin: float = 0.3, max_moves: int = 4, stages: int = 3,
-                 plan_margin: float = 0.0):
+                 plan_margin: float = 0.0, share_plans: bool = True):
         self.seed = seed
         self.samples = samples
         self.option_samples = option_samples
@@ -186,6 +186,7 @@ class StrongBot:
         self.stages = stages  # successive-halving stages of the race between candidates
         self.plan_margin = plan_margin  # another plan than the heuristic's own only when ahead by this much
         self.candidates = candidates
+        self.share_plans = share_plans  # False: every playout makes all its plans itself (the same decisions, slower)
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
         self.last_search: dict = {}
@@ -336,9 +337,10 @@ class StrongBot:
                 bots.append(HeuristicBot(seed + o, Style(aggression=rng.uniform(-0.4, 0.4),
                                                          build_bias=rng.uniform(-0.4, 0.4),
                                                          bid=rng.choice((None, None, None, 1)))))
-        shared = self._shared.setdefault(seed, {})
-        for o in range(n):
-            bots[o].shared_plans = (own if own is not None else {}) if o == seat else shared
+        if self.share_plans:
+            shared = self._shared.setdefault(seed, {})
+            for o in range(n):
+                bots[o].shared_plans = (own if own is not None else {}) if o == seat else shared
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
         if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down

@@ -144,6 +144,43 @@ def test_strong_bot_is_deterministic_in_one_process_and_searches():
     assert search["playouts"] >= search["candidates"] >= 1
 
 
+@pytest.mark.parametrize("expansions", [(), ("tenno", "samurai")])
+def test_playouts_share_the_plans_of_a_sample_and_decide_as_without(monkeypatch, expansions):
+    # the candidates of one search meet the same samples: the plans made there are made once per sample, and the
+    # bot decides exactly as when every playout makes its own (seat 1 plans after seat 0: its playouts plan for
+    # the seats before it at the start and for the seats after it in the playout)
+    from shogun_tutor.bots import heuristic
+
+    made = []
+    real = heuristic.make_plan
+    monkeypatch.setattr(heuristic, "make_plan", lambda game, seat, style: made.append(seat) or real(game, seat, style))
+
+    def run(share: bool):
+        game = new_game(players=4, seed=21, expansions=expansions, history=False)
+        while game.state.season == "spring":  # into the summer: armies on the board, battles in reach
+            game.apply(HeuristicBot(game.to_decide()[1]).decide(game))
+        made.clear()
+        bot = StrongBot(3, share_plans=share)
+        out = []
+        while game.state.season == "summer" and not game.over:
+            who = game.to_decide()
+            if who[1] == 1:
+                before = bot.last_search
+                d, r = bot.decide_with_reason(game)
+                searched = bot.last_search is not before and bot.last_search.get("playouts", 0) > 0
+                out.append((d, r.to_dict(), bot.last_search if searched else None))
+            else:
+                d = HeuristicBot(who[1]).decide(game)
+            game.apply(d)
+        return out, len(made)
+
+    shared, n_shared = run(True)
+    alone, n_alone = run(False)
+    assert shared == alone
+    assert {d.kind for d, _, x in shared if x} == {"plan", "place", "move"}  # searches of each kind, with playouts
+    assert n_shared < n_alone / 2
+
+
 def test_the_race_finds_the_best_candidate_and_spends_its_playouts_on_the_leaders():
     # candidate c is worth 3c on average; a sample's noise is mostly shared by the candidates (common random
     # numbers), partly their own, so the leader is not clear at once
