@@ -99,6 +99,10 @@ class GamePanel:
         self.choice = ChoiceList(layout=w.Layout(width="100%", max_width="100%"))
         self._plan_token: int | None = None
         self._pending_token: int | None = None  # the decision the shown play button was made for
+        # the learner pressed a control of the game (Play, Next, a whole plan, Undo): once drawn, the keyboard focus
+        # goes to what comes next, since the pressed control may be gone (Play is made anew for each decision) or
+        # disabled (Next on the learner's turn), and a lost focus sends a keyboard user back to the page's top
+        self._refocus = False
         self.play_button = self._make_play_button(None)
         self.choice_box = w.HBox([self.choice, self.play_button],
                                  layout=w.Layout(display="none", flex_flow="row wrap", align_items="center"))
@@ -411,6 +415,7 @@ class GamePanel:
     def _begin_step(self) -> int:
         """A step begins: its first decision carries the undo mark."""
         self._step_mark = True
+        self._refocus = True
         self._say(None)
         return len(self.game.decisions)
 
@@ -489,6 +494,7 @@ class GamePanel:
         The engine checks them all first (its :class:`RuleViolation` is raised, nothing applied); a store
         that cannot be written: one sentence, nothing applied."""
         start = len(self.game.state.log)
+        self._refocus = True
         try:
             self.session.submit(decisions, self.token, expected_seq=self.session.seq)
         except SessionError as problem:
@@ -551,6 +557,7 @@ class GamePanel:
         return self.session is not None and self.session.is_host(self.undo_token or self.token)
 
     def _undo_to(self, decisions: int) -> None:
+        self._refocus = True
         try:
             self.session.undo_to(decisions, self.undo_token or self.token)
         except SessionError as problem:
@@ -616,8 +623,21 @@ class GamePanel:
             self.choice_box.layout.display = "none"
             self.plan_box.layout.display = "none"
         self.seat.render(token if deciding else None)
+        if self._refocus:
+            self._refocus = False
+            self._focus_next(deciding)
         if self.on_address is not None:
             self.on_address(**self.address_params())
+
+    def _focus_next(self, deciding: bool) -> None:
+        """The keyboard focus on what the learner does next: Play for a decision in the list, the planning board's
+        first card for a plan, else Next step (if it may be pressed)."""
+        if deciding and self.choice_box.layout.display != "none":
+            self.play_button.focus()
+        elif deciding and self.plan_board is not None and self.plan_box.layout.display != "none":
+            self.plan_board.focus()
+        elif not self.next_button.disabled:
+            self.next_button.focus()
 
     def _scroll_to(self, highlight: Highlight | None) -> None:
         """Bring the step's province into view in the board's box (once per step; the reader may scroll away)."""

@@ -315,6 +315,13 @@ class PlanningBoardWidget:
             return
         self.confirm_button.disabled = True  # one plan per click: the board is replaced after this
 
+    def focus(self) -> None:
+        """The keyboard focus on the first card not yet laid (the plan begins there)."""
+        for card, b in self._card_buttons.items():
+            if not self.model.field_of(card):
+                b.focus()
+                return
+
     def render(self, keep_message: bool = False) -> None:
         m = self.model
         self.title.value = "<b>" + escape(_("Your plan: click a card, then a field. Change it as you like until you confirm.")) + "</b>"

@@ -21,6 +21,9 @@ _FOCUSED = """([sel]) => { const a = document.activeElement; return !!a && a.mat
 _BEFORE = """([sel]) => { const t = [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null && !e.disabled);
   const a = document.activeElement; if (!t || !a || a === document.body) return false;
   return !!(a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING); }"""
+# after a control of the game is pressed, the focus is on what comes next (never lost to the page: 2.4.3)
+_NEXT_FOCUSED = """() => { const a = document.activeElement; return !!a && a.offsetParent !== null && !a.disabled
+  && a.matches('.shogun-play, .shogun-next, .shogun-plan-card'); }"""
 _RING = """() => { const a = document.activeElement, cs = getComputedStyle(a);
   return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2; }"""
 
@@ -75,6 +78,7 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
         page.keyboard.press("Enter")
         page.wait_for_function("!document.querySelector('.shogun-plan-confirm') || "
                                "document.querySelector('.shogun-plan-confirm').offsetParent === null", timeout=30_000)
+        kept = 0
         # the season: Next step, or the learner's decision (the dropdown's choice, then Play), until the next plan
         decisions = steps = 0
         for _ in range(300):
@@ -94,10 +98,16 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
                 page.keyboard.press("Enter")
                 decisions += 1
             page.wait_for_function(f"({STATE_JS})().sig !== {before!r}", timeout=60_000)
+            page.wait_for_function(_NEXT_FOCUSED, timeout=30_000)  # no Tab from the page's top again
+            assert page.evaluate(_RING), "the focus moved on, but without a visible ring"
+            kept += 1
         else:
             raise AssertionError("the season did not end")
         assert decisions >= 2, decisions  # at least the place and one action were the learner's
         assert "Summer" in state()["status"], state()["status"]
-        print(f"\nkeyboard-only season: {presses} Tab presses, {steps} steps, {decisions} decisions of the learner")
+        assert page.evaluate("document.activeElement.matches('.shogun-plan-card:not(.shogun-plan-card-used)')"), \
+            "the next plan does not start at its first card"
+        print(f"\nkeyboard-only season: {presses} Tab presses, {steps} steps, {decisions} decisions of the learner, "
+              f"the focus kept after {kept} presses")
         ap.screenshot("keyboard-season-summer-plan")
         ap.assert_clean()
