@@ -362,7 +362,8 @@ class StrongBot:
         if first is not None:
             sim.apply(first)
             s = sim.state
-            sharing = self._stop_sharing(bots)
+            sharing = False
+            self._stop_sharing(bots)
         while not sim.over:
             if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
                 break
@@ -371,16 +372,17 @@ class StrongBot:
             sim.apply(decision)
             s = sim.state
             if sharing and decision.kind != "plan":
-                sharing = self._stop_sharing(bots)
+                sharing = False
+                self._stop_sharing(bots)
         proj = projection(sim)  # the board's scoring at the horizon: once for the standing and what it foresaw
         self._detail = outcome(sim, seat, proj)
         return evaluate(sim, seat, proj)
 
     @staticmethod
-    def _stop_sharing(bots: list[HeuristicBot]) -> bool:
+    def _stop_sharing(bots: list[HeuristicBot]) -> None:
+        """From now on the playout's positions may differ between candidates: every bot plans for itself."""
         for b in bots:
             b.shared_plans = None
-        return False
 
 
 __all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome", "projection"]

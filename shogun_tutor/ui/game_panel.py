@@ -501,6 +501,7 @@ class GamePanel:
             from ..session import IllegalDecision
 
             if isinstance(problem, IllegalDecision) and hasattr(problem.violation, "rule"):
+                self._refocus = False  # nothing was played: the focus stays where it is
                 raise problem.violation from None  # the engine's own refusal, as before the session layer
             self._say(problem)
             self._render()
