@@ -340,7 +340,7 @@ class StrongBot:
         if self.share_plans:
             shared = self._shared.setdefault(seed, {})
             for o in range(n):
-                bots[o].shared_plans = (own if own is not None else {}) if o == seat else shared
+                bots[o].shared_plans = own if o == seat else shared  # own None: the seat plans for itself
         # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
         if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
@@ -358,12 +358,13 @@ class StrongBot:
             s.round.action_cards[first_hidden:] = hidden
         start = (s.year, s.season)
         through_winter = s.season == SEASONS[-1]
-        sharing = True
+        sharing = self.share_plans
         if first is not None:
             sim.apply(first)
             s = sim.state
-            sharing = False
-            self._stop_sharing(bots)
+            if sharing:
+                sharing = False
+                self._stop_sharing(bots)
         while not sim.over:
             if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
                 break
