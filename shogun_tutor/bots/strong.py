@@ -3,8 +3,9 @@
 At its first plan decision of a round it builds plan candidates (the heuristic
 with other knobs: bolder, more careful, a builder, a chest bid, but also plans of
 another kind: no battle, every battle in reach, no building, armies first,
-thrift), drops duplicates, and plays the rest of the round (through the winter
-after the autumn) with fast heuristic playouts. Hidden information is sampled
+thrift), drops duplicates, and plays the rest of the round and the next one,
+never past the year's winter, with fast heuristic playouts, so what a plan's
+battles and buildings lead to in the next round counts. Hidden information is sampled
 with a seeded RNG: the plans the earlier seats already laid face down (from the
 heuristic with varied knobs), the five face-down action cards, the event draw
 and the tower's throws. All candidates meet the same samples (common random
@@ -13,7 +14,8 @@ halving (:meth:`StrongBot._race`): every candidate gets a few, the better half
 goes on with twice as many, and the race stops early once the leader is clear;
 the candidate with the best average standing is played. The other decisions
 follow the chosen plan as the heuristic would; places and battle moves race the
-heuristic's choice against the other sensible ones the same way.
+heuristic's choice against the other sensible ones the same way, to the end of
+the round (they come often).
 
 Determinism: the samples' seeds come from the bot's seed and the round, never
 from time, hash() or id(); the number of playouts depends only on their values,
@@ -52,6 +54,10 @@ CANDIDATES: tuple[Style, ...] = (
     # spend freely: chests valued at a fifth of the default (issue 21: with the expansions' income 8.9 were left)
     Style(chest_value=0.08),
 )
+#: rounds a plan search's playouts play, never past the year's winter: the spring's plan plays the spring and the
+#: summer, the summer's the summer, the autumn and the winter, the autumn's the autumn and the winter (issue 21,
+#: session 14; place and move searches play their own round only: they come often)
+PLAN_ROUNDS = 2
 #: the expansions' decisions it plans with playouts too (the privilege card, card 1's event, where a card is used,
 #: the samurai bonus), instead of handing them to the rule of thumb
 EXPANSION_KINDS = ("privilege", "privilege_event", "privilege_use", "samurai")
@@ -66,6 +72,12 @@ SPEND_PER_ROUND = 8
 NET_SPEND_PER_ROUND = 2
 #: what a chest beyond that is worth (the tie-break at the end)
 SPARE_CHEST = 0.02
+
+
+def round_index(state) -> int:
+    """The round a state is in, counted over the whole game; the winter belongs to the autumn's round."""
+    season = SEASONS.index(state.season) if state.season in SEASONS else len(SEASONS) - 1
+    return state.year * len(SEASONS) + season
 
 
 def fork(game: Game, seed: int) -> Game:
@@ -177,7 +189,7 @@ class StrongBot:
 
     def __init__(self, seed: int = 0, samples: int = 4, candidates: tuple[Style, ...] = CANDIDATES,
                  option_samples: int = 3, min_margin: float = 0.3, max_moves: int = 4, stages: int = 3,
-                 plan_margin: float = 0.0, share_plans: bool = True):
+                 plan_margin: float = 0.0, share_plans: bool = True, plan_rounds: int = PLAN_ROUNDS):
         self.seed = seed
         self.samples = samples
         self.option_samples = option_samples
@@ -187,6 +199,7 @@ class StrongBot:
         self.plan_margin = plan_margin  # another plan than the heuristic's own only when ahead by this much
         self.candidates = candidates
         self.share_plans = share_plans  # False: every playout makes all its plans itself (the same decisions, slower)
+        self.plan_rounds = plan_rounds  # rounds a plan search's playouts play, at most to the year's winter
         self.base = HeuristicBot(seed)
         self._searched: tuple | None = None
         self.last_search: dict = {}
@@ -356,18 +369,15 @@ class StrongBot:
             hidden = s.round.action_cards[first_hidden:]
             rng.shuffle(hidden)
             s.round.action_cards[first_hidden:] = hidden
-        start = (s.year, s.season)
-        through_winter = s.season == SEASONS[-1]
+        now = round_index(s)
+        stop = now + 1 if first is not None else min(now + self.plan_rounds, (s.year + 1) * len(SEASONS))
         sharing = self.share_plans
         if first is not None:
             sim.apply(first)
             s = sim.state
-            if sharing:
-                sharing = False
-                self._stop_sharing(bots)
-        while not sim.over:
-            if (s.year, s.season) != start and not (through_winter and s.season == "winter"):
-                break
+            sharing = False
+            self._stop_sharing(bots)
+        while not sim.over and round_index(s) < stop:
             who = sim.to_decide()
             decision = bots[who[1]].decide(sim)
             sim.apply(decision)

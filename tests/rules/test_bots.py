@@ -155,12 +155,12 @@ def test_playouts_share_the_plans_of_a_sample_and_decide_as_without(monkeypatch,
     real = heuristic.make_plan
     monkeypatch.setattr(heuristic, "make_plan", lambda game, seat, style: made.append(seat) or real(game, seat, style))
 
-    def run(share: bool):
+    def run(share: bool, rounds: int):
         game = new_game(players=4, seed=21, expansions=expansions, history=False)
         while game.state.season == "spring":  # into the summer: armies on the board, battles in reach
             game.apply(HeuristicBot(game.to_decide()[1]).decide(game))
         made.clear()
-        bot = StrongBot(3, share_plans=share)
+        bot = StrongBot(3, share_plans=share, plan_rounds=rounds)
         out = []
         while game.state.season == "summer" and not game.over:
             who = game.to_decide()
@@ -174,11 +174,12 @@ def test_playouts_share_the_plans_of_a_sample_and_decide_as_without(monkeypatch,
             game.apply(d)
         return out, len(made)
 
-    shared, n_shared = run(True)
-    alone, n_alone = run(False)
-    assert shared == alone
-    assert {d.kind for d, _, x in shared if x} == {"plan", "place", "move"}  # searches of each kind, with playouts
-    assert n_shared < n_alone / 2
+    for rounds in (1, 2):  # a plan search playing one round, or two (the default): only the first round's are shared
+        shared, n_shared = run(True, rounds)
+        alone, n_alone = run(False, rounds)
+        assert shared == alone
+        assert {d.kind for d, _, x in shared if x} == {"plan", "place", "move"}  # searches of each kind, with playouts
+        assert n_shared < (n_alone / 2 if rounds == 1 else n_alone)
 
 
 def test_the_race_finds_the_best_candidate_and_spends_its_playouts_on_the_leaders():
@@ -200,6 +201,48 @@ def test_the_race_finds_the_best_candidate_and_spends_its_playouts_on_the_leader
     calls.clear()
     assert bot._race(3, lambda c, i: run(c, i) + 30 * (c == 1), 4)[0] == 1
     assert len(calls) == 12
+
+
+def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(monkeypatch):
+    """Issue 21, session 14: a plan's playouts play this round and the next, never past the year's winter, so what
+    the plan's battles and buildings lead to next round counts; a place or move search plays this round only (they
+    come often)."""
+    from shogun_tutor.bots import strong
+    from shogun_tutor.bots.heuristic import Style
+
+    seen = []
+    real = strong.evaluate
+    monkeypatch.setattr(strong, "evaluate", lambda game, seat, proj=None: seen.append(game.state) or real(game, seat, proj))
+
+    def horizon(game, first=None):
+        seen.clear()
+        StrongBot(1)._playout(game, 0, Style(), 7, first=first)
+        return seen[-1]
+
+    game = new_game(players=3, seed=5, history=False)
+
+    def play_to(season, year):
+        while not (game.state.phase == "plan" and (game.state.year, game.state.season) == (year, season)):
+            game.apply(HeuristicBot(game.to_decide()[1]).decide(game))
+        assert game.to_decide()[0] == "plan"
+
+    play_to("spring", 1)
+    start = strong.round_index(game.state)
+    end = horizon(game)
+    assert (end.year, end.season, end.phase) == (1, "autumn", "plan") and strong.round_index(end) == start + 2
+    end = horizon(game, first=game.legal_decisions()[0])
+    assert (end.year, end.season) == (1, "summer") and strong.round_index(end) == start + 1
+    play_to("summer", 1)  # the summer's plan: the summer, the autumn and the winter
+    end = horizon(game)
+    assert (end.year, end.season, end.phase) == (2, "spring", "plan")
+    assert any(ev["rule"] == "winter.rice" for ev in end.log)
+    assert horizon(game, first=game.legal_decisions()[0]).season == "autumn"
+    play_to("autumn", 1)  # the autumn's plan, and a search of one decision: through the winter, never into the next year
+    for first in (None, game.legal_decisions()[0]):
+        end = horizon(game, first)
+        assert (end.year, end.season) == (2, "spring") and any(ev["rule"] == "winter.rice" for ev in end.log)
+    play_to("autumn", COMPONENTS.years)  # the game's last round: the playout ends with the game
+    assert horizon(game).phase == "end"
 
 
 def test_playouts_do_not_touch_the_real_game():
