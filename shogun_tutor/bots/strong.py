@@ -75,8 +75,12 @@ SPARE_CHEST = 0.02
 
 
 def round_index(state) -> int:
-    """The round a state is in, counted over the whole game; the winter belongs to the autumn's round."""
-    season = SEASONS.index(state.season) if state.season in SEASONS else len(SEASONS) - 1
+    """The round a state is in, counted over the whole game: the set-up (the draft's claims) comes before the first
+    spring, the winter belongs to the autumn's round."""
+    if state.season in SEASONS:
+        season = SEASONS.index(state.season)
+    else:
+        season = -1 if state.season == "setup" else len(SEASONS) - 1
     return state.year * len(SEASONS) + season
 
 

@@ -243,6 +243,10 @@ def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(mon
         assert (end.year, end.season) == (2, "spring") and any(ev["rule"] == "winter.rice" for ev in end.log)
     play_to("autumn", COMPONENTS.years)  # the game's last round: the playout ends with the game
     assert horizon(game).phase == "end"
+    draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)  # a claim of the draft (the
+    assert (draft.state.season, draft.to_decide()[0]) == ("setup", "claim")  # review weighs one): the draft only
+    end = horizon(draft, first=draft.legal_decisions()[0])
+    assert (end.year, end.season, end.phase) == (1, "spring", "plan")
 
 
 def test_playouts_do_not_touch_the_real_game():
