@@ -29,6 +29,7 @@ import statistics
 
 from ..data import COMPONENTS
 from ..rules.game import Game
+from ..rules.rules import rounds_started
 from ..rules.scoring import score
 from ..rules.tower import tower_model_from_dict
 from .base import Reason, node_data
@@ -72,16 +73,6 @@ SPEND_PER_ROUND = 8
 NET_SPEND_PER_ROUND = 2
 #: what a chest beyond that is worth (the tie-break at the end)
 SPARE_CHEST = 0.02
-
-
-def round_index(state) -> int:
-    """The round a state is in, counted over the whole game: the set-up (the draft's claims) comes before the first
-    spring, the winter belongs to the autumn's round."""
-    if state.season in SEASONS:
-        season = SEASONS.index(state.season)
-    else:
-        season = -1 if state.season == "setup" else len(SEASONS) - 1
-    return state.year * len(SEASONS) + season
 
 
 def fork(game: Game, seed: int) -> Game:
@@ -373,15 +364,15 @@ class StrongBot:
             hidden = s.round.action_cards[first_hidden:]
             rng.shuffle(hidden)
             s.round.action_cards[first_hidden:] = hidden
-        now = round_index(s)
-        stop = now + 1 if first is not None else min(now + self.plan_rounds, (s.year + 1) * len(SEASONS))
+        now = rounds_started(s)  # the winter counts as the autumn's round; the playout stops as the next one begins
+        stop = now + 1 if first is not None else min(now + self.plan_rounds, s.year * len(SEASONS) + 1)  # next spring
         sharing = self.share_plans
         if first is not None:
             sim.apply(first)
             s = sim.state
             sharing = False
             self._stop_sharing(bots)
-        while not sim.over and round_index(s) < stop:
+        while not sim.over and rounds_started(s) < stop:
             who = sim.to_decide()
             decision = bots[who[1]].decide(sim)
             sim.apply(decision)

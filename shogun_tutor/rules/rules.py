@@ -32,6 +32,17 @@ BASE_SEASON = ("plan", "place", "actions")
 SEASONS = ("spring", "summer", "autumn")  # the year's three rounds; then winter (see :mod:`.flow`)
 
 
+def rounds_started(state) -> int:
+    """How many spring/summer/autumn rounds have begun: 0 in the set-up (the draft's claims), the autumn's count in
+    the winter that follows it, the last one's at the end. Counts the game's rounds for the privilege deck
+    (Tennō's Court) and the strong bot's look-ahead."""
+    if state.season == "setup":
+        return 0
+    if state.season in SEASONS:
+        return (state.year - 1) * len(SEASONS) + SEASONS.index(state.season) + 1
+    return state.year * len(SEASONS)  # winter; the end (after the last winter)
+
+
 @dataclass(frozen=True)
 class Expansion:
     """What an expansion adds. Every hook is optional.

@@ -15,6 +15,7 @@ from shogun_tutor.botstats import count_blunders, game_setup, pairing, play_game
 from shogun_tutor.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
 from shogun_tutor.bots.values import _worst_case_balance
 from shogun_tutor.rules.game import new_game
+from shogun_tutor.rules.rules import rounds_started
 from shogun_tutor.rules.state import chest_value
 from shogun_tutor.text.reasons import KINDS, render
 
@@ -227,11 +228,11 @@ def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(mon
         assert game.to_decide()[0] == "plan"
 
     play_to("spring", 1)
-    start = strong.round_index(game.state)
+    start = rounds_started(game.state)
     end = horizon(game)
-    assert (end.year, end.season, end.phase) == (1, "autumn", "plan") and strong.round_index(end) == start + 2
+    assert (end.year, end.season, end.phase) == (1, "autumn", "plan") and rounds_started(end) == start + 2
     end = horizon(game, first=game.legal_decisions()[0])
-    assert (end.year, end.season) == (1, "summer") and strong.round_index(end) == start + 1
+    assert (end.year, end.season) == (1, "summer") and rounds_started(end) == start + 1
     play_to("summer", 1)  # the summer's plan: the summer, the autumn and the winter
     end = horizon(game)
     assert (end.year, end.season, end.phase) == (2, "spring", "plan")
@@ -243,8 +244,9 @@ def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(mon
         assert (end.year, end.season) == (2, "spring") and any(ev["rule"] == "winter.rice" for ev in end.log)
     play_to("autumn", COMPONENTS.years)  # the game's last round: the playout ends with the game
     assert horizon(game).phase == "end"
-    draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)  # a claim of the draft (the
-    assert (draft.state.season, draft.to_decide()[0]) == ("setup", "claim")  # review weighs one): the draft only
+    # a claim of the draft (the game review weighs a learner's): its playout plays the draft only
+    draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)
+    assert (draft.state.season, draft.to_decide()[0]) == ("setup", "claim")
     end = horizon(draft, first=draft.legal_decisions()[0])
     assert (end.year, end.season, end.phase) == (1, "spring", "plan")
 

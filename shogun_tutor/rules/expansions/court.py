@@ -26,7 +26,7 @@ from ..decisions import Decision, Pending
 from ..errors import SaveFileError
 from ..phases.base import Phase
 from ..phases.draft import card_province
-from ..rules import EXPANSIONS, Expansion
+from ..rules import EXPANSIONS, Expansion, rounds_started  # each round begun laid out three privilege cards
 from ..state import TOWER_CARD_PREFIX, chest_value
 from .privileges import (CARDS, CARDS_STATUS, KEEPABLE, NAME, apply_card, choose_event, data, modifier_sources,
                          province_options, use_in_province)
@@ -290,17 +290,6 @@ def check(state) -> None:
     if not set(d["queue"]) <= set(range(n)):
         raise bad("the audience order names an unknown seat")
     check_by_round(state, d, bad)
-
-
-def rounds_started(state) -> int:
-    """How many spring/summer/autumn rounds have begun (each laid out three privilege cards)."""
-    from ..rules import SEASONS
-
-    if state.season == "setup":
-        return 0
-    if state.season in SEASONS:
-        return (state.year - 1) * len(SEASONS) + SEASONS.index(state.season) + 1
-    return state.year * len(SEASONS)  # winter; the end (after the last winter)
 
 
 def check_by_round(state, d: dict, bad) -> None:
