@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .bots.base import Reason
 from .bots.strong import StrongBot
-from .bots.values import ODDS_THRESHOLD, attack_chance, last_round
+from .bots.values import ODDS_THRESHOLD, attack_chance, last_round, shown_chance
 from .rules.game import Game
 from .rules.state import Decision
 from .rules.tower import tower_model_from_dict
@@ -80,7 +80,7 @@ def learner_reason(game: Game, d: Decision) -> Reason | None:
         chance, defence = attack_chance(s, d.player, d.target, d.count)
         kind = "review_attack_low" if chance < ODDS_THRESHOLD else "attack"
         return Reason(kind, province=d.province, target=d.target, armies=d.count, defence=defence,
-                      chance=round(100 * chance))
+                      chance=shown_chance(chance))
     return None
 
 

@@ -39,7 +39,7 @@ from . import expansion as expansion_bot
 from .base import Reason, card_province, node_data
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
-from .values import ODDS_THRESHOLD, _attack_value, held_rice
+from .values import ODDS_THRESHOLD, _attack_value, held_rice, shown_chance
 
 #: what an attack below the odds threshold costs a move's value (outside the game's last round)
 UNDER_THRESHOLD = 3.0
@@ -200,7 +200,7 @@ class HeuristicBot:
                 if chance < ODDS_THRESHOLD and not last_round:
                     ev -= UNDER_THRESHOLD  # send enough armies or none: a beginner must not copy such an attack
                 cand = (ev, d, Reason("attack", province=d.province, target=d.target, armies=d.count,
-                                      defence=defence, chance=round(100 * chance)))
+                                      defence=defence, chance=shown_chance(chance)))
             scored.append((round(cand[0], 9), i, cand[1], cand[2]))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [(v, d, r) for v, _, d, r in scored]

@@ -18,7 +18,7 @@ from .base import Reason, card_province, node_data
 from .plan_cards import cover_fields
 from .plan_types import ARMY_ACTIONS, BATTLE_ACTIONS, INCOME_ACTIONS, MAX_CHEST_CARD, SEASONS, Plan, Season, Style, reduced_by
 from .rice import harvest_plan, loss_ahead
-from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance, held_rice
+from .values import COST, ODDS_THRESHOLD, _attack_value, _building_value, _comes_before, _worst_case_balance, held_rice, shown_chance
 
 def season_of(game: Game, seat: int, style: Style) -> Season:
     s = game.state
@@ -139,7 +139,7 @@ def _action_options(ss: Season):
                 continue
             if ev + st.aggression > 0.15 and (chance >= ODDS_THRESHOLD or ss.last_round):
                 options.append((ev + st.aggression, fld, p, Reason(
-                    "attack_plan", province=p, target=q, armies=moved, defence=defence, chance=round(100 * chance))))
+                    "attack_plan", province=p, target=q, armies=moved, defence=defence, chance=shown_chance(chance))))
                 targets_taken.append(q)
                 chosen_sources.append(p)
             break

@@ -3,6 +3,8 @@ worst action order, and the worth of an attack or a building (pure functions of 
 
 from __future__ import annotations
 
+import math
+
 from functools import lru_cache
 
 from ..data import COMPONENTS
@@ -155,6 +157,21 @@ def _building_value(s, nodes, seat, p, b, threat, winters_left) -> float | None:
 #: below this chance to win (the tower model's odds) an attack is a blunder unless the reason says why it pays
 #: (the last round of the game, when armies left over score nothing): a beginner must not copy it
 ODDS_THRESHOLD = 0.30
+
+
+def shown_chance(chance: float) -> int:
+    """A chance to win as the whole percent a reason shows: rounded, but never onto the other side of the odds
+    threshold (29.7 % is said as 29 %, not as the 30 % a good player may attack at), and 0 or 100 only when certain.
+
+    >>> [shown_chance(x) for x in (0.0, 0.003, 0.297, 0.3, 0.684, 0.998, 1.0)]
+    [0, 1, 29, 30, 68, 99, 100]
+    """
+    shown = round(100 * chance)
+    if chance < ODDS_THRESHOLD:
+        shown = min(shown, math.ceil(100 * ODDS_THRESHOLD) - 1)
+    if 0 < chance < 1:
+        shown = min(max(shown, 1), 99)
+    return shown
 
 
 def active_effects(s) -> list[str]:
