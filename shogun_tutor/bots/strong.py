@@ -365,7 +365,10 @@ class StrongBot:
             rng.shuffle(hidden)
             s.round.action_cards[first_hidden:] = hidden
         now = rounds_started(s)  # the winter counts as the autumn's round; the playout stops as the next one begins
-        stop = now + 1 if first is not None else min(now + self.plan_rounds, s.year * len(SEASONS) + 1)  # next spring
+        # a plan (a search's candidate, or one card of it that the game review weighs) plays the plan's horizon, never
+        # past the year's winter (the next spring); a place, a move, a claim or an expansion's choice this round only
+        plan = first is None or first.kind == "plan"
+        stop = min(now + self.plan_rounds, s.year * len(SEASONS) + 1) if plan else now + 1
         sharing = self.share_plans
         if first is not None:
             sim.apply(first)

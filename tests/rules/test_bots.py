@@ -207,7 +207,8 @@ def test_the_race_finds_the_best_candidate_and_spends_its_playouts_on_the_leader
 def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(monkeypatch):
     """Issue 21, session 14: a plan's playouts play this round and the next, never past the year's winter, so what
     the plan's battles and buildings lead to next round counts; a place or move search plays this round only (they
-    come often)."""
+    come often). One plan card (the game review weighs a learner's against the bot's) plays as far as the plan
+    search that chose the bot's card (session 15)."""
     from shogun_tutor.bots import strong
     from shogun_tutor.bots.heuristic import Style
 
@@ -222,26 +223,36 @@ def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(mon
 
     game = new_game(players=3, seed=5, history=False)
 
-    def play_to(season, year):
-        while not (game.state.phase == "plan" and (game.state.year, game.state.season) == (year, season)):
+    def play_to(season, year, kind="plan"):
+        while not (game.to_decide()[0] == kind and (game.state.year, game.state.season) == (year, season)):
             game.apply(HeuristicBot(game.to_decide()[1]).decide(game))
+
+    def card():
         assert game.to_decide()[0] == "plan"
+        return game.legal_decisions()[0]
 
     play_to("spring", 1)
     start = rounds_started(game.state)
-    end = horizon(game)
-    assert (end.year, end.season, end.phase) == (1, "autumn", "plan") and rounds_started(end) == start + 2
+    for first in (None, card()):  # the spring's plan, and one card of it: the spring and the summer
+        end = horizon(game, first)
+        assert (end.year, end.season, end.phase) == (1, "autumn", "plan") and rounds_started(end) == start + 2
+    play_to("spring", 1, "place")  # a place of the spring: the spring only
     end = horizon(game, first=game.legal_decisions()[0])
     assert (end.year, end.season) == (1, "summer") and rounds_started(end) == start + 1
     play_to("summer", 1)  # the summer's plan: the summer, the autumn and the winter
-    end = horizon(game)
-    assert (end.year, end.season, end.phase) == (2, "spring", "plan")
-    assert any(ev["rule"] == "winter.rice" for ev in end.log)
+    for first in (None, card()):
+        end = horizon(game, first)
+        assert (end.year, end.season, end.phase) == (2, "spring", "plan")
+        assert any(ev["rule"] == "winter.rice" for ev in end.log)
+    play_to("summer", 1, "place")
     assert horizon(game, first=game.legal_decisions()[0]).season == "autumn"
-    play_to("autumn", 1)  # the autumn's plan, and a search of one decision: through the winter, never into the next year
-    for first in (None, game.legal_decisions()[0]):
+    play_to("autumn", 1)  # the autumn's plan: through the winter, never into the next year
+    for first in (None, card()):
         end = horizon(game, first)
         assert (end.year, end.season) == (2, "spring") and any(ev["rule"] == "winter.rice" for ev in end.log)
+    play_to("autumn", 1, "place")  # so does a place of the autumn
+    end = horizon(game, first=game.legal_decisions()[0])
+    assert (end.year, end.season) == (2, "spring") and any(ev["rule"] == "winter.rice" for ev in end.log)
     play_to("autumn", COMPONENTS.years)  # the game's last round: the playout ends with the game
     assert horizon(game).phase == "end"
     # a claim of the draft (the game review weighs a learner's): its playout plays the draft only
