@@ -3,8 +3,6 @@ worst action order, and the worth of an attack or a building (pure functions of 
 
 from __future__ import annotations
 
-import math
-
 from functools import lru_cache
 
 from ..data import COMPONENTS
@@ -167,8 +165,8 @@ def shown_chance(chance: float) -> int:
     [0, 1, 29, 30, 68, 99, 100]
     """
     shown = round(100 * chance)
-    if chance < ODDS_THRESHOLD:
-        shown = min(shown, math.ceil(100 * ODDS_THRESHOLD) - 1)
+    if chance < ODDS_THRESHOLD:  # the threshold is said as a whole percent too (text.review)
+        shown = min(shown, round(100 * ODDS_THRESHOLD) - 1)
     if 0 < chance < 1:
         shown = min(max(shown, 1), 99)
     return shown
