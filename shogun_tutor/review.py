@@ -102,9 +102,9 @@ def weigh(game_then: Game, seat: int, chosen: Decision, better: Decision, bot: S
     """Expected points of ``better`` over ``chosen`` from the position, over ``samples`` paired playouts."""
     diffs = []
     for i in range(samples):
-        seed = bot._sample_seed(game_then, seat, 5000 + i) + 31 * salt
-        a = bot._playout(game_then, seat, bot.base.style, seed, first=better)
-        b = bot._playout(game_then, seat, bot.base.style, seed, first=chosen)
+        seed = bot.sample_seed(game_then, seat, 5000 + i) + 31 * salt
+        a = bot.playout(game_then, seat, bot.base.style, seed, first=better)
+        b = bot.playout(game_then, seat, bot.base.style, seed, first=chosen)
         diffs.append(a - b)
     return statistics.fmean(diffs), samples
 

@@ -89,3 +89,28 @@ def test_an_attack_just_under_the_threshold_is_not_said_as_the_threshold():
     assert r.kind == "review_attack_low" and r.params["chance"] == 29
     sentence = text.attack_sentence(r)
     assert "29 % to win" in sentence and "Below 30 %" in sentence
+
+
+@pytest.mark.slow
+def test_the_review_weighs_a_claim_of_the_draft_and_a_revolt_of_the_winter():
+    """The set-up (the draft's claims) and the winter (where a revolt is fought) are no rounds: their playouts'
+    seeds are their own (the review of a draft game stopped with a ValueError at the learner's first claim)."""
+    from shogun_tutor.bots import RandomBot
+    from shogun_tutor.bots.strong import StrongBot
+
+    g = new_game(players=3, side="moon", seed=1, setup="draft", history=True)
+    bots = [RandomBot(1), HeuristicBot(2), HeuristicBot(3)]  # seat 0: a learner who decides at random
+    while not g.over:
+        g.apply(bots[g.to_decide()[1]].decide(g))
+    for kind, season in (("claim", "setup"), ("revolt", "winter")):
+        i = next(i for i, d in enumerate(g.decisions) if d.player == 0 and d.kind == kind)
+        then = R.position(g, i)
+        assert then.state.season == season and then.to_decide() == (kind, 0)
+        other = next(d for d in then.legal_decisions() if d != g.decisions[i])
+        bot = StrongBot(5)
+        seeds = {bot.sample_seed(then, 0, k) for k in range(4)}
+        assert len(seeds) == 4
+        cost, k = R.weigh(then, 0, g.decisions[i], other, bot, 2, i)
+        assert k == 2 and cost == R.weigh(then, 0, g.decisions[i], other, StrongBot(5), 2, i)[0]  # reproducible
+    mistakes = R.review(g, 0, year=1)
+    assert 1 <= len(mistakes) <= 3 and all(m.cost >= 0 for m in mistakes)

@@ -199,7 +199,7 @@ class StrongBot:
         self._searched: tuple | None = None
         self.last_search: dict = {}
         self._detail: dict = {}  # what the last playout foresaw (:func:`outcome`)
-        self._shared: dict[int, dict] = {}  # one search's plans per sample seed (see :meth:`_playout`)
+        self._shared: dict[int, dict] = {}  # one search's plans per sample seed (see :meth:`playout`)
 
     def decide(self, game: Game):
         return self.decide_with_reason(game)[0]
@@ -235,7 +235,7 @@ class StrongBot:
         self._shared = {}
 
         def run(c: int, i: int) -> float:
-            v = self._playout(game, seat, self.base.style, self._sample_seed(game, seat, 1000 + i) + base, first=cands[c])
+            v = self.playout(game, seat, self.base.style, self.sample_seed(game, seat, 1000 + i) + base, first=cands[c])
             details[c].append(self._detail)
             return v
 
@@ -265,9 +265,13 @@ class StrongBot:
         return attack_chance(s, d.player, d.target, d.count)[0] < ODDS_THRESHOLD
 
     # --- the look-ahead -------------------------------------------------------------
-    def _sample_seed(self, game: Game, seat: int, i: int) -> int:
+    def sample_seed(self, game: Game, seat: int, i: int) -> int:
+        """The seed of sample ``i`` for ``seat``'s decision in this position: from the bot's seed, the year, the
+        season and the seat, never time, hash() or id(). The set-up and the winter have seeds of their own: the game
+        review weighs a learner's draft claim and winter revolt there (the bot's own searches are in the rounds)."""
         s = game.state
-        return (((self.seed * 1_000_003 + s.year) * 11 + SEASONS.index(s.season)) * 7 + seat) * 101 + i
+        season = SEASONS.index(s.season) if s.season in SEASONS else len(SEASONS) + (s.season != "setup")
+        return (((self.seed * 1_000_003 + s.year) * 11 + season) * 7 + seat) * 101 + i
 
     def search(self, game: Game, seat: int) -> tuple[Style, dict]:
         plans: list[tuple[Style, Plan]] = []
@@ -282,7 +286,7 @@ class StrongBot:
         self._shared = {}
         key = (game.state.year, game.state.season, seat)
         best, margin, playouts = self._race(
-            len(plans), lambda c, i: self._playout(game, seat, plans[c][0], self._sample_seed(game, seat, i),
+            len(plans), lambda c, i: self.playout(game, seat, plans[c][0], self.sample_seed(game, seat, i),
                                                    own={key: plans[c][1]}),
             self._scaled(self.samples, game))
         if best != 0 and margin < self.plan_margin:
@@ -325,7 +329,7 @@ class StrongBot:
         """Playouts per candidate: ``samples`` for 3 players, fewer for more (a playout costs per seat)."""
         return max(2, round(samples * COMPONENTS.min_players / game.state.num_players))
 
-    def _playout(self, game: Game, seat: int, style: Style, seed: int, first=None, own: dict | None = None) -> float:
+    def playout(self, game: Game, seat: int, style: Style, seed: int, first=None, own: dict | None = None) -> float:
         """One playout to the horizon; this seat's standing there (:func:`evaluate`).
 
         The candidates of one search meet the same samples, so an opponent's plan made on a sample's position is

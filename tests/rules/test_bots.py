@@ -218,7 +218,7 @@ def test_a_plan_search_looks_two_rounds_ahead_and_a_place_or_move_search_one(mon
 
     def horizon(game, first=None):
         seen.clear()
-        StrongBot(1)._playout(game, 0, Style(), 7, first=first)
+        StrongBot(1).playout(game, 0, Style(), 7, first=first)
         return seen[-1]
 
     game = new_game(players=3, seed=5, history=False)
