@@ -79,8 +79,10 @@ def mistake_text(m) -> MistakeText:
         chosen=describe_decision(m.chosen),
         better=describe_decision(m.better),
         why=render(m.reason),
-        cost=ngettext("Expected difference in points: {cost} (over {n} playout of each choice).",
-                      "Expected difference in points: {cost} (over {n} playouts of each choice).",
+        cost=ngettext("Expected difference in points: {cost}. The review measured this itself, by playing each "
+                      "choice on {n} time.",
+                      "Expected difference in points: {cost}. The review measured this itself, by playing each "
+                      "choice on {n} times.",
                       m.playouts).format(cost=_decimal(m.cost), n=m.playouts),
         learner=attack_sentence(m.learner) if m.learner is not None else None,
         blunder=_("A beginner's blunder: an attack with too little chance to win.") if m.blunder else None,

@@ -118,8 +118,10 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             mistakes = page.locator(".shogun-review-mistake").count()
             assert mistakes <= 3
             if mistakes:
-                cost = t.pattern("Expected difference in points: {cost} (over {n} playout of each choice).",
-                                 "Expected difference in points: {cost} (over {n} playouts of each choice).")
+                cost = t.pattern("Expected difference in points: {cost}. The review measured this itself, "
+                                 "by playing each choice on {n} time.",
+                                 "Expected difference in points: {cost}. The review measured this itself, "
+                                 "by playing each choice on {n} times.")
                 assert cost.search(text) and t("You chose") in text and t("The strong bot would choose") in text
             print(f"[review] {mistakes} costly decisions shown:\n{text[:1500]}")
             # each costly decision shows the board then: one static image, as wide as the screen allows
