@@ -142,7 +142,7 @@ def review_html(mistakes, year: int | None, boards: list[str] | None = None) -> 
             f"<div><i>{escape(lab['why'])}</i>: {escape(t.why)}</div>"
             + (f"<div><i>{escape(lab['board'])}</i>:<ul style='margin:0 0 0 1.1em;padding:0'>{board}</ul></div>"
                if board else "")
-            + f"<div class='shogun-review-cost'>{escape(t.cost)}</div>"
+            + f"<div class='shogun-review-cost' style='margin-top:0.35em'>{escape(t.cost)}</div>"
             + (f"<div class='shogun-review-small' style='color:#555'>{escape(t.small)}</div>" if t.small else "")
             + f"</div>{figure}</div></li>")
     return (f"<div class='shogun-game-review' style='border-left:4px solid #0072B2;padding:0.2em 0.6em;margin:0.3em 0'>"
