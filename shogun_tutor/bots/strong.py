@@ -7,9 +7,11 @@ thrift), drops duplicates, and plays the rest of the round and the next one,
 never past the year's winter, with fast heuristic playouts, so what a plan's
 battles and buildings lead to in the next round counts. Hidden information is sampled
 with a seeded RNG: the plans the earlier seats already laid face down (from the
-heuristic with varied knobs), the five face-down action cards, the event draw
-and the tower's throws. All candidates meet the same samples (common random
-numbers), so the comparison is fair. The playouts are shared out by successive
+heuristic with varied knobs), the five face-down action cards, the event draw,
+the event cards still to come, the draft's deck and the tower's throws, each
+hidden order sorted before it is shuffled (the same visible position gives the
+same advice). All candidates meet the same samples (common random numbers), so
+the comparison is fair. The playouts are shared out by successive
 halving (:meth:`StrongBot._race`): every candidate gets a few, the better half
 goes on with twice as many, and the race stops early once the leader is clear;
 the candidate with the best average standing is played. The other decisions
@@ -353,7 +355,8 @@ class StrongBot:
             shared = self._shared.setdefault(seed, {})
             for o in range(n):
                 bots[o].shared_plans = own if o == seat else shared  # own None: the seat plans for itself
-        # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards
+        # what is hidden from this seat: the earlier seats' face-down plans, the face-down action cards (issue 21: the
+        # same visible position gives the same advice, whatever lies face down)
         if s.phase in ("plan", "place", "samurai", "court", "actions"):
             # fields whose action has not been carried out yet are still face down
             done = s.round.action_index + 1 if s.phase == "actions" else 0
@@ -365,9 +368,16 @@ class StrongBot:
                         if f in s.players[o].plan and f in guess:
                             s.players[o].plan[f] = guess[f]
             first_hidden = max(5, s.round.action_index + 1) if s.phase == "actions" else 5
-            hidden = s.round.action_cards[first_hidden:]
+            hidden = sorted(s.round.action_cards[first_hidden:])  # sorted: a sample never depends on the true order
             rng.shuffle(hidden)
             s.round.action_cards[first_hidden:] = hidden
+        # hidden from every seat: the event cards still to come (the next year's, which an autumn's plan playout
+        # reaches) and the draft's deck (a claim from it is drawn blind)
+        s.event_deck = sorted(s.event_deck)
+        rng.shuffle(s.event_deck)
+        if s.phase == "claim":
+            s.draft.deck = sorted(s.draft.deck)
+            rng.shuffle(s.draft.deck)
         now = rounds_started(s)  # the winter counts as the autumn's round; the playout stops as the next one begins
         # a plan (a search's candidate, or one card of it that the game review weighs) plays the plan's horizon, never
         # past the year's winter (the next spring); a place, a move, a claim or an expansion's choice this round only

@@ -14,7 +14,7 @@ from shogun_tutor.data import COMPONENTS
 from shogun_tutor.botstats import count_blunders, game_setup, pairing, play_game, wilson
 from shogun_tutor.bots import BOTS, REASON_KINDS, HeuristicBot, HeuristicBotV1, Reason, StrongBot, make_bot, play
 from shogun_tutor.bots.values import _worst_case_balance
-from shogun_tutor.rules.game import new_game
+from shogun_tutor.rules.game import Game, new_game
 from shogun_tutor.rules.rules import rounds_started
 from shogun_tutor.rules.state import chest_value
 from shogun_tutor.text.reasons import KINDS, render
@@ -267,6 +267,74 @@ def test_playouts_do_not_touch_the_real_game():
     before = game.save()
     StrongBot(1).decide_with_reason(game)
     assert game.save() == before
+    draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)  # its deck is shuffled in a copy
+    before = draft.save()
+    StrongBot(1).playout(draft, 0, StrongBot(1).base.style, 7, first=draft.legal_decisions()[-1])
+    assert draft.save() == before
+
+
+def _hidden_shuffled(game: Game, seat: int, rng) -> Game:
+    """A copy of ``game`` that differs only in what ``seat`` cannot see: the order of the draft's deck, of the event
+    cards still to come and of the face-down action cards, and which of the other seats' face-down cards lies on
+    which of their hidden fields."""
+    copy = Game.load(game.save(), history=False)
+    s = copy.state
+    rng.shuffle(s.draft.deck)
+    rng.shuffle(s.event_deck)
+    if s.phase in ("plan", "place", "actions") and s.round.action_cards:
+        first = max(5, s.round.action_index + 1) if s.phase == "actions" else 5
+        hidden = s.round.action_cards[first:]
+        rng.shuffle(hidden)
+        s.round.action_cards[first:] = hidden
+        done = s.round.action_index + 1 if s.phase == "actions" else 0
+        face_down = set(s.round.action_cards[done:]) | ({"bid"} if s.phase == "plan" else set())
+        for o, pl in enumerate(s.players):
+            fields = sorted(f for f in pl.plan if f in face_down)
+            if o != seat and fields:
+                cards = [pl.plan[f] for f in fields]
+                rng.shuffle(cards)
+                pl.plan.update(zip(fields, cards))
+    return copy
+
+
+@pytest.mark.slow
+def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see():
+    """A hint (and the review, which weighs with the same playouts) must not know the hidden cards: the same position
+    with the draft's deck, the coming event cards, the face-down action cards and the other seats' face-down plans in
+    another order gives the same decision and the same search (issue 21: the draft's deck and the next year's events
+    were read as they lay)."""
+    import random
+
+    from shogun_tutor import review as R
+    from shogun_tutor.bots.heuristic import HeuristicBot, Style
+
+    rng = random.Random(11)
+    draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)
+    positions = [draft]  # a claim: the deck is drawn blind
+    for seed, players, stop in ((3, 3, ("autumn", "plan", 2)), (4, 4, ("summer", "place", 0)),
+                                (6, 5, ("spring", "move", 0))):
+        g = new_game(players=players, seed=seed, history=False)
+        bots = [HeuristicBot(i) for i in range(players)]
+        # the last seat to plan (the others' plans lie face down), a place, a battle's move
+        while not (g.state.season == stop[0] and g.to_decide()[0] == stop[1]
+                   and (stop[1] != "plan" or g.to_decide()[1] == stop[2] and g.state.players[(stop[2] + 1) % players].plan)):
+            g.apply(bots[g.to_decide()[1]].decide(g))
+        positions.append(g)
+    for game in positions:
+        kind, seat = game.to_decide()
+        bot = StrongBot(9)
+        decision, reason = bot.decide_with_reason(game)
+        first = None if kind == "plan" else game.legal_decisions()[-1]
+        values = [bot.playout(game, seat, Style(), 100 + k, first=first) for k in range(4)]
+        for _ in range(2):
+            hidden = _hidden_shuffled(game, seat, rng)
+            assert StrongBot(9).decide_with_reason(hidden) == (decision, reason), kind
+            assert [bot.playout(hidden, seat, Style(), 100 + k, first=first) for k in range(4)] == values, kind
+    # the review weighs a blind claim from the deck as a blind claim
+    deck = next(d for d in draft.legal_decisions() if d.kind == "claim" and d.field == "deck")
+    up = next(d for d in draft.legal_decisions() if d.kind == "claim" and d.field == "up0")
+    cost = R.weigh(draft, 0, deck, up, StrongBot(9), 3, 0)
+    assert all(R.weigh(_hidden_shuffled(draft, 0, rng), 0, deck, up, StrongBot(9), 3, 0) == cost for _ in range(2))
 
 
 @pytest.mark.slow
