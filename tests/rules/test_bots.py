@@ -298,15 +298,26 @@ def _hidden_shuffled(game: Game, seat: int, rng) -> Game:
 
 
 @pytest.mark.slow
-def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see():
+def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see(monkeypatch):
     """A hint (and the review, which weighs with the same playouts) must not know the hidden cards: the same position
     with the draft's deck, the coming event cards, the face-down action cards and the other seats' face-down plans in
-    another order gives the same decision and the same search (issue 21: the draft's deck and the next year's events
-    were read as they lay)."""
+    another order gives the same decision, the same reason and the very same playouts, event by event (issue 21: the
+    draft's deck and the next year's events were read as they lay)."""
     import random
 
     from shogun_tutor import review as R
+    from shogun_tutor.bots import strong
     from shogun_tutor.bots.heuristic import HeuristicBot, Style
+
+    sims: list[Game] = []
+    real_fork = strong.fork
+    monkeypatch.setattr(strong, "fork", lambda game, seed: sims.append(real_fork(game, seed)) or sims[-1])
+
+    def playouts(run) -> tuple:
+        """What ``run()`` returns, and every playout it played, event by event."""
+        sims.clear()
+        result = run()
+        return result, [sim.state.log for sim in sims]
 
     rng = random.Random(11)
     draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)
@@ -322,19 +333,21 @@ def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see():
         positions.append(g)
     for game in positions:
         kind, seat = game.to_decide()
-        bot = StrongBot(9)
-        decision, reason = bot.decide_with_reason(game)
         first = None if kind == "plan" else game.legal_decisions()[-1]
-        values = [bot.playout(game, seat, Style(), 100 + k, first=first) for k in range(4)]
+        decided = playouts(lambda: StrongBot(9).decide_with_reason(game))
+        played = playouts(lambda: [StrongBot(9).playout(game, seat, Style(), 100 + k, first=first) for k in range(3)])
+        assert len(played[1]) == 3 and all(len(log) > 10 for log in played[1])
         for _ in range(2):
             hidden = _hidden_shuffled(game, seat, rng)
-            assert StrongBot(9).decide_with_reason(hidden) == (decision, reason), kind
-            assert [bot.playout(hidden, seat, Style(), 100 + k, first=first) for k in range(4)] == values, kind
+            assert playouts(lambda: StrongBot(9).decide_with_reason(hidden)) == decided, kind
+            assert playouts(lambda: [StrongBot(9).playout(hidden, seat, Style(), 100 + k, first=first)
+                                     for k in range(3)]) == played, kind
     # the review weighs a blind claim from the deck as a blind claim
     deck = next(d for d in draft.legal_decisions() if d.kind == "claim" and d.field == "deck")
     up = next(d for d in draft.legal_decisions() if d.kind == "claim" and d.field == "up0")
-    cost = R.weigh(draft, 0, deck, up, StrongBot(9), 3, 0)
-    assert all(R.weigh(_hidden_shuffled(draft, 0, rng), 0, deck, up, StrongBot(9), 3, 0) == cost for _ in range(2))
+    cost = playouts(lambda: R.weigh(draft, 0, deck, up, StrongBot(9), 3, 0))
+    assert all(playouts(lambda: R.weigh(_hidden_shuffled(draft, 0, rng), 0, deck, up, StrongBot(9), 3, 0)) == cost
+               for _ in range(2))
 
 
 @pytest.mark.slow
