@@ -8,7 +8,8 @@ never past the year's winter, with fast heuristic playouts, so what a plan's
 battles and buildings lead to in the next round counts. Hidden information is sampled
 with a seeded RNG: the plans the earlier seats already laid face down (from the
 heuristic with varied knobs), the five face-down action cards, the event draw,
-the event cards still to come, the draft's deck and the tower's throws, each
+the decks no seat sees into (the event cards still to come, the draft's, the
+privilege cards') and the tower's throws, each
 hidden order sorted before it is shuffled (the same visible position gives the
 same advice). All candidates meet the same samples (common random numbers), so
 the comparison is fair. The playouts are shared out by successive
@@ -372,12 +373,10 @@ class StrongBot:
             rng.shuffle(hidden)
             s.round.action_cards[first_hidden:] = hidden
         # hidden from every seat: the event cards still to come (the next year's, which an autumn's plan playout
-        # reaches) and the draft's deck (a claim from it is drawn blind)
-        s.event_deck = sorted(s.event_deck)
-        rng.shuffle(s.event_deck)
-        if s.phase == "claim":
-            s.draft.deck = sorted(s.draft.deck)
-            rng.shuffle(s.draft.deck)
+        # reaches), the draft's deck (a claim from it is drawn blind), the privilege cards still to come
+        for deck in s.rules.face_down_decks(s):  # the copy's own lists
+            deck.sort()
+            rng.shuffle(deck)
         now = rounds_started(s)  # the winter counts as the autumn's round; the playout stops as the next one begins
         # a plan (a search's candidate, or one card of it that the game review weighs) plays the plan's horizon, never
         # past the year's winter (the next spring); a place, a move, a claim or an expansion's choice this round only

@@ -60,7 +60,9 @@ class Expansion:
       state stands between two of the expansion's automatic steps (the game goes on by stepping; ``Game.load``
       does so);
     * ``check_pending``: ``(state, pending) -> None``, asked by the save check when one of the expansion's decision
-      kinds is pending: raises :class:`SaveFileError` unless that decision fits its working data.
+      kinds is pending: raises :class:`SaveFileError` unless that decision fits its working data;
+    * ``face_down``: ``(state) -> lists`` of its cards that lie face down for every seat (a deck, top first), in
+      its working data: a bot's look-ahead samples their order (:meth:`Rules.face_down_decks`).
     """
 
     name: str
@@ -74,6 +76,7 @@ class Expansion:
     hooks: dict[str, Callable[..., None]] = field(default_factory=dict)
     between_steps: Callable[["GameState"], bool] | None = None
     check_pending: Callable[["GameState", Any], None] | None = None
+    face_down: Callable[["GameState"], list[list]] | None = None
 
 
 EXPANSIONS: dict[str, Expansion] = {}  # registered by the expansion modules (and tests)
@@ -177,6 +180,18 @@ class Rules:
             if exp.modifier_sources:
                 out.extend(exp.modifier_sources(state, seat))
         return out
+
+    def face_down_decks(self, state: "GameState") -> list[list]:
+        """The decks no seat sees into, as the state holds them (the lists themselves, top first): the event cards
+        still to come, the draft's deck during the draft, and each expansion's (``Expansion.face_down``). A bot's
+        look-ahead shuffles them in its own copy of the state; the order a seat cannot see must not steer it."""
+        decks = [state.event_deck]
+        if state.phase == "claim":
+            decks.append(state.draft.deck)
+        for exp in self.expansion_list:
+            if exp.face_down:
+                decks.extend(exp.face_down(state))
+        return decks
 
     # --- save file --------------------------------------------------------------------
     def to_dict(self) -> dict:

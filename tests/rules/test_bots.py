@@ -281,6 +281,8 @@ def _hidden_shuffled(game: Game, seat: int, rng) -> Game:
     s = copy.state
     rng.shuffle(s.draft.deck)
     rng.shuffle(s.event_deck)
+    if "tenno" in s.extra:  # Tennō's Court: the privilege cards still to come
+        rng.shuffle(s.extra["tenno"]["deck"])
     if s.phase in ("plan", "place", "actions") and s.round.action_cards:
         first = max(5, s.round.action_index + 1) if s.phase == "actions" else 5
         hidden = s.round.action_cards[first:]
@@ -300,9 +302,9 @@ def _hidden_shuffled(game: Game, seat: int, rng) -> Game:
 @pytest.mark.slow
 def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see(monkeypatch):
     """A hint (and the review, which weighs with the same playouts) must not know the hidden cards: the same position
-    with the draft's deck, the coming event cards, the face-down action cards and the other seats' face-down plans in
-    another order gives the same decision, the same reason and the very same playouts, event by event (issue 21: the
-    draft's deck and the next year's events were read as they lay)."""
+    with the draft's deck, the coming event and privilege cards, the face-down action cards and the other seats'
+    face-down plans in another order gives the same decision, the same reason and the very same playouts, event by
+    event (issue 21: the draft's deck, the next year's events and the privilege cards were read as they lay)."""
     import random
 
     from shogun_tutor import review as R
@@ -322,9 +324,10 @@ def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see(monkeypatc
     rng = random.Random(11)
     draft = new_game(players=3, side="moon", seed=5, setup="draft", history=False)
     positions = [draft]  # a claim: the deck is drawn blind
-    for seed, players, stop in ((3, 3, ("autumn", "plan", 2)), (4, 4, ("summer", "place", 0)),
-                                (6, 5, ("spring", "move", 0))):
-        g = new_game(players=players, seed=seed, history=False)
+    for seed, players, stop, expansions in ((3, 3, ("autumn", "plan", 2), ()), (4, 4, ("summer", "place", 0), ()),
+                                            (6, 5, ("spring", "move", 0), ()),
+                                            (7, 3, ("summer", "plan", 2), ("tenno", "samurai"))):
+        g = new_game(players=players, seed=seed, history=False, expansions=expansions)
         bots = [HeuristicBot(i) for i in range(players)]
         # the last seat to plan (the others' plans lie face down), a place, a battle's move
         while not (g.state.season == stop[0] and g.to_decide()[0] == stop[1]

@@ -366,5 +366,6 @@ EXPANSIONS[NAME] = Expansion(
     check=check,
     between_steps=between_steps,
     check_pending=check_pending,
+    face_down=lambda state: [state.extra[NAME]["deck"]] if NAME in state.extra else [],
     hooks={"setup": on_setup, "tower_fill": on_tower_fill, "round_start": on_round_start, "round_end": on_round_end},
 )
