@@ -171,3 +171,48 @@ def test_a_decision_without_a_picture_shows_none():
     m = SimpleNamespace(index=index, seat=seat, chosen=Decision("samurai", seat, field="rice"),
                         better=Decision("samurai", seat, field="chests"))
     assert _choices_board(g.state, m) == ""
+
+
+def test_a_claim_of_the_draft_rings_the_province_on_its_card_and_says_which_it_was():
+    """A claim names no province itself ("face-up card 1, army group 2"): the review draws the board with the
+    province on the learner's card highlighted and the strong bot's ringed, each listed as not claimed yet, and
+    says in the learner's language which province the learner took with how many armies."""
+    from shogun_tutor import review as R
+    from shogun_tutor.bots import HeuristicBot
+    from shogun_tutor.bots.base import card_province
+    from shogun_tutor.rules.game import new_game
+    from shogun_tutor.text import review as text
+    from shogun_tutor.ui.game_review import mistake_board, review_html
+
+    g = new_game(players=3, seed=4, side="moon", setup="draft", history=True)
+    bots = [HeuristicBot(60 + i) for i in range(3)]
+    while g.to_decide()[1] != 0:
+        g.apply(bots[g.to_decide()[1]].decide(g))
+    index, groups, s = len(g.decisions), list(g.state.players[0].groups), g.state
+    up, top = [card_province(c) for c in s.draft.face_up], card_province(s.draft.deck[0])
+    claims = [d for d in g.legal_decisions() if d.kind == "claim"]
+    chosen = next(d for d in claims if d.field == "up1" and groups[d.count] == max(groups))
+    better = next(d for d in claims if d.field == "up0")
+    m = _mistake(g, index, 0, chosen, better)
+    m.learner = R.learner_reason(R.position(g, index), chosen)
+    m.position = R.board_position(R.position(g, index), chosen, better)
+    assert (m.learner.kind, m.learner.params) == ("review_claim", {"province": up[1], "armies": max(groups)})
+    assert [q["province"] for q in m.position["provinces"]] == [up[1], up[0]]
+    svg = mistake_board(g, m)
+    assert svg.startswith("<svg") and up[0] in svg and up[1] in svg and "<title>The board when you decided" in svg
+    t = text.mistake_text(m)
+    assert t.board == [f"{province_name(up[1])}: not claimed yet", f"{province_name(up[0])}: not claimed yet"]
+    assert t.learner == (f"You took {province_name(up[1])} and put a group of {max(groups)} "
+                         f"{'army' if max(groups) == 1 else 'armies'} there.")
+    assert province_name(up[1]) in review_html([m], 1, [svg])
+    deck = next(d for d in claims if d.field == "deck")
+    r = R.learner_reason(R.position(g, index), deck)
+    assert r.kind == "review_claim_deck" and r.params["province"] == top
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        try:
+            said = text.learner_sentence(r) + text.mistake_text(m).learner + " ".join(text.mistake_text(m).board)
+            assert province_name(r.params["province"], lang) in said and province_name(up[1], lang) in said, lang
+            assert str(max(groups)) in text.mistake_text(m).learner, lang
+        finally:
+            i18n.set_language("en")
