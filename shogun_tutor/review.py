@@ -18,7 +18,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
-from .bots.base import Reason, card_province
+from .bots.base import Reason
 from .bots.strong import StrongBot
 from .bots.values import ODDS_THRESHOLD, attack_chance, last_round, shown_chance
 from .rules.game import Game
@@ -81,23 +81,7 @@ def learner_reason(game: Game, d: Decision) -> Reason | None:
         kind = "review_attack_low" if chance < ODDS_THRESHOLD else "attack"
         return Reason(kind, province=d.province, target=d.target, armies=d.count, defence=defence,
                       chance=shown_chance(chance))
-    claimed = decision_provinces(game, d) if d.kind == "claim" else []
-    if claimed:  # which province the claim took, and with how many armies (the decision says "card 1, group 2")
-        return Reason("review_claim_deck" if d.field == "deck" else "review_claim", province=claimed[0],
-                      armies=s.players[d.player].groups[d.count])
     return None
-
-
-def decision_provinces(game: Game, d: Decision) -> list[str]:
-    """The provinces a decision names, in the position it is taken in: its province, its target, the province
-    on its card; for a claim of the draft, the province on the card it takes (a claim from the deck: the card
-    that lay on top, as the game went on)."""
-    if d.kind == "claim":
-        draft = game.state.draft
-        cards = draft.deck[:1] if d.field == "deck" else draft.face_up[int(d.field[2:]):int(d.field[2:]) + 1]
-        return [card_province(c) for c in cards]
-    names = [d.province, d.target, card_province(d.card) if d.card and "/" in d.card else None]
-    return [p for p in dict.fromkeys(names) if p and p in game.state.provinces]
 
 
 def board_position(game: Game, *decisions: Decision) -> dict:
@@ -105,8 +89,8 @@ def board_position(game: Game, *decisions: Decision) -> dict:
     s = game.state
     names: list[str] = []
     for d in decisions:
-        for p in decision_provinces(game, d):
-            if p not in names:
+        for p in (d.province, d.target, d.card.split("/")[0] if d.card else None):
+            if p and p in s.provinces and p not in names:
                 names.append(p)
     return {"year": s.year, "season": s.season,
             "provinces": [{"province": p, "owner": s.provinces[p].owner, "armies": s.provinces[p].armies,
@@ -171,5 +155,4 @@ def review(game: Game, seat: int, year: int | None = None, top: int = 3, samples
     return found[:top]
 
 
-__all__ = ["MIN_COST", "Mistake", "REVIEWED", "board_position", "decision_provinces", "learner_reason", "position",
-           "review", "weigh"]
+__all__ = ["MIN_COST", "Mistake", "REVIEWED", "board_position", "learner_reason", "position", "review", "weigh"]

@@ -379,14 +379,9 @@ class StrongBot:
             rng.shuffle(deck)
         now = rounds_started(s)  # the winter counts as the autumn's round; the playout stops as the next one begins
         # a plan (a search's candidate, or one card of it that the game review weighs) plays the plan's horizon, never
-        # past the year's winter (the next spring); a claim of the draft (the review weighs a learner's) the first year:
-        # the draft ends with every seat's board worth the same (no buildings, as many provinces and armies), so only
-        # what the start positions lead to tells claims apart; a place, a move or an expansion's choice this round only
+        # past the year's winter (the next spring); a place, a move, a claim or an expansion's choice this round only
         plan = first is None or first.kind == "plan"
-        if first is not None and first.kind in ("claim", "redraw"):
-            stop = s.year * len(SEASONS) + 1
-        else:
-            stop = min(now + self.plan_rounds, s.year * len(SEASONS) + 1) if plan else now + 1
+        stop = min(now + self.plan_rounds, s.year * len(SEASONS) + 1) if plan else now + 1
         sharing = self.share_plans
         if first is not None:
             sim.apply(first)

@@ -57,30 +57,12 @@ def attack_sentence(r) -> str:
                     p["armies"]).format(**p)
 
 
-def claim_sentence(r) -> str:
-    """The learner's claim of the draft: the province its card showed, and the army group sent there."""
-    p = {**r.params, "province": terms.province_name(r.params["province"])}
-    if r.kind == "review_claim_deck":
-        return ngettext("You drew {province} from the deck and put a group of {armies} army there.",
-                        "You drew {province} from the deck and put a group of {armies} armies there.",
-                        p["armies"]).format(**p)
-    return ngettext("You took {province} and put a group of {armies} army there.",
-                    "You took {province} and put a group of {armies} armies there.", p["armies"]).format(**p)
-
-
-def learner_sentence(r) -> str:
-    """What the learner's decision meant (:func:`shogun_tutor.review.learner_reason`), as a sentence."""
-    return claim_sentence(r) if r.kind.startswith("review_claim") else attack_sentence(r)
-
-
 def board_lines(position: dict) -> list[str]:
     """The provinces that matter, with their owner, armies and buildings then."""
     out = []
     for q in position.get("provinces", ()):
         name = terms.province_name(q["province"])
-        if q["owner"] is None and position.get("season") == "setup":
-            out.append(_("{province}: not claimed yet").format(province=name))
-        elif q["owner"] is None:
+        if q["owner"] is None:
             out.append(_("{province}: neutral").format(province=name))
         else:
             out.append(ngettext("{province}: {armies} army of {player}", "{province}: {armies} armies of {player}",
@@ -102,7 +84,7 @@ def mistake_text(m) -> MistakeText:
                       "Expected difference in points: {cost}. The review measured this itself, by playing each "
                       "choice on {n} times.",
                       m.playouts).format(cost=_decimal(m.cost), n=m.playouts),
-        learner=learner_sentence(m.learner) if m.learner is not None else None,
+        learner=attack_sentence(m.learner) if m.learner is not None else None,
         blunder=_("A beginner's blunder: an attack with too little chance to win.") if m.blunder else None,
         small=_("The playouts measure little here, because armies thrown into the tower often come back out in "
                 "later battles; still, a good player does not risk them at these odds.")
@@ -128,5 +110,4 @@ def labels() -> dict[str, str]:
             "why": _("Its reason")}
 
 
-__all__ = ["MistakeText", "attack_sentence", "board_lines", "claim_sentence", "heading", "labels", "learner_sentence",
-           "mistake_text"]
+__all__ = ["MistakeText", "attack_sentence", "board_lines", "heading", "labels", "mistake_text"]

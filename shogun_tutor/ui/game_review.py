@@ -39,14 +39,11 @@ def _provinces(d: Decision) -> list[str]:
     return [p for p in names if p]
 
 
-def decision_highlight(state, d: Decision, names: list[str] | None = None) -> Highlight | None:
-    """The learner's decision drawn on the board: an arrow for a move or an attack, else a ring round its province
-    (``names``: the provinces it names, :func:`shogun_tutor.review.decision_provinces`; by default those on the
-    decision itself)."""
+def decision_highlight(state, d: Decision) -> Highlight | None:
+    """The learner's decision drawn on the board: an arrow for a move or an attack, else a ring round its province."""
     if d.kind == "move" and d.target is not None and d.province:
         return Highlight("battle" if state.provinces[d.target].owner != d.player else "move", d.province, d.target)
-    if names is None:
-        names = [p for p in _provinces(d) if p in state.provinces]
+    names = [p for p in _provinces(d) if p in state.provinces]
     if not names:
         return None
     return Highlight(FIELD_HIGHLIGHT.get(d.field, "province") if d.kind == "plan" else "province", names[0])
@@ -57,16 +54,14 @@ def mistake_board(game, m) -> str:
     highlighted as the game highlights an action, the strong bot's provinces ringed with blue dots, the rest dimmed;
     cropped to where it counts. A decision that names no province shows what it was about instead (issue 23: the
     whole board, uncropped, said nothing): the turn-order places with their special cards for a place, the plan
-    fields for a card on a field; a claim of the draft rings the province on its card; other such decisions (the
-    expansions' bonuses) show no picture."""
-    then = game_review.position(game, m.index)
-    state = then.state
-    chosen = game_review.decision_provinces(then, m.chosen)
-    better = game_review.decision_provinces(then, m.better)
+    fields for a card on a field; other such decisions (the expansions' bonuses, the draft) show no picture."""
+    state = game_review.position(game, m.index).state
+    chosen = [p for p in _provinces(m.chosen) if p in state.provinces]
+    better = [p for p in _provinces(m.better) if p in state.provinces]
     if not chosen and not better:
         return _choices_board(state, m)
     f = fit(BOARD_FIT)
-    traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen, chosen), width=BOARD_FIT,
+    traces, layout = board_traces(state=state, highlight=decision_highlight(state, m.chosen), width=BOARD_FIT,
                                   selected=chosen[0] if chosen else None,
                                   reach=[p for p in chosen[1:] + better if p not in chosen[:1]])
     # the learner's provinces stay bright (the lesson's "selected" and "reach" keep them from the dimming), but
@@ -113,8 +108,7 @@ def _choices_board(state, m) -> str:
 
 def board_caption(m=None) -> str:
     """What the mistake's picture shows (``m``: the mistake; None: a board)."""
-    # a claim of the draft names its province through its card (the board is drawn, as for a province)
-    if m is not None and m.chosen.kind != "claim" and not _provinces(m.chosen) and not _provinces(m.better):
+    if m is not None and not _provinces(m.chosen) and not _provinces(m.better):
         if m.chosen.kind == "place":
             return _("The turn-order places when you decided, each with its special card for the round: your choice "
                      "in a thick frame, the strong bot's in a blue dotted frame; a player's letter marks a place "
