@@ -582,6 +582,10 @@ class GamePanel:
         shown = self.steps.position(g).state  # the game as it stood right after the step shown
         learner = self.learner_to_decide()
         deciding = learner and self.steps.in_present(g)  # never a decision against a past position
+        if not deciding:  # first, so the banner that says a past step is shown never stands beside a decision's controls
+            self.choice_box.layout.display = "none"
+            self.plan_box.layout.display = "none"
+            self.seat.withdraw()
         self.board.set_state(shown, highlight)
         self._scroll_to(highlight)
         self.status.value = status_html(shown)

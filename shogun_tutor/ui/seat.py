@@ -131,14 +131,18 @@ class SeatPanel:
         elif self.decisions is not None and h.decision in self.decisions.options:
             p.choice.value = h.decision
 
+    def withdraw(self) -> None:
+        """Hide what belongs to a decision no longer pending: its details and the map's clicks."""
+        self.decisions, self._key = None, None
+        self.details.value = ""
+        self.map_pick.withdraw()
+
     def render(self, token: int | None) -> None:
         """After each step: hide what belongs to a decision no longer pending; the hint; the review."""
         p = self.panel
         deciding = token is not None and p.game.to_decide() is not None and p.game.to_decide()[0] != "plan"
         if not deciding:
-            self.decisions, self._key = None, None
-            self.details.value = ""
-            self.map_pick.withdraw()
+            self.withdraw()
         self.hint.refresh(p.game if token is not None else None, self.position_key(token))
         seat = p.human.value
         if seat is not None and seat >= 0:

@@ -222,3 +222,24 @@ def test_a_loaded_game_says_its_earlier_steps_are_shown_in_the_present():
     panel.back(), panel.back()
     assert _shown(panel.steps.banner) and "this game was loaded from a file" in panel.steps.banner_text.value
     assert panel.board.state is loaded.state and panel.status.value == status_html(loaded.state)
+
+
+def test_going_back_hides_the_decision_before_the_banner_shows():
+    """The browser applies the widgets' changes in the order the kernel sends them: the decision's controls and
+    details go first, so the banner that says a past step is shown never stands beside a Play button (a browser
+    test caught the moment in between on a loaded machine)."""
+    i18n.set_language("en")
+    panel = GamePanel(players=3, seed=6)
+    panel.human.value = 0
+    _learner_in_the_present(panel, "plan")
+    _plan(panel)
+    _learner_in_the_present(panel, "move")
+    assert _shown(panel.choice_box) and panel.seat.details.value
+    changes = []
+    panel.steps.banner.layout.observe(lambda c: changes.append(("banner", c["new"])), "display")
+    panel.choice_box.layout.observe(lambda c: changes.append(("choice", c["new"])), "display")
+    panel.seat.details.observe(lambda c: changes.append(("details", c["new"])), "value")
+    panel.back()
+    assert ("banner", None) in changes and ("choice", "none") in changes and ("details", "") in changes
+    shown = changes.index(("banner", None))
+    assert changes.index(("choice", "none")) < shown and changes.index(("details", "")) < shown, changes
