@@ -624,9 +624,6 @@ class GamePanel:
             self.seat.show_options(token)  # the options with their meaning (places, attacks with odds); never empty
             self.choice.description = _("Your decision")
             self.choice_box.layout.display = None
-        else:
-            self.choice_box.layout.display = "none"
-            self.plan_box.layout.display = "none"
         self.seat.render(token if deciding else None)
         if self._refocus:
             self._refocus = False
