@@ -7,7 +7,8 @@ thrift), drops duplicates, and plays the rest of the round and the next one,
 never past the year's winter, with fast heuristic playouts, so what a plan's
 battles and buildings lead to in the next round counts. Hidden information is sampled
 with a seeded RNG: the plans the earlier seats already laid face down (from the
-heuristic with varied knobs), the five face-down action cards, the event draw,
+heuristic with varied knobs, agreeing with the cards their open fields show:
+:func:`cover_face_down`), the five face-down action cards, the event draw,
 the decks no seat sees into (the event cards still to come, the draft's, the
 privilege cards') and the tower's throws, each
 hidden order sorted before it is shuffled (the same visible position gives the
@@ -34,6 +35,7 @@ from ..data import COMPONENTS
 from ..rules.game import Game
 from ..rules.rules import rounds_started
 from ..rules.scoring import score
+from ..rules.state import CHEST_CARDS
 from ..rules.tower import tower_model_from_dict
 from .base import Reason, node_data
 from .heuristic import SEASONS, HeuristicBot, Plan, Style
@@ -78,16 +80,74 @@ NET_SPEND_PER_ROUND = 2
 SPARE_CHEST = 0.02
 
 
-def fork(game: Game, seed: int) -> Game:
-    """An independent copy of ``game`` (no history, empty log) whose dice are reseeded with ``seed``."""
+def fork(game: Game, seed: int, log: bool = False) -> Game:
+    """An independent copy of ``game`` (no history; an empty log, or with ``log`` a copy of the log: the advice on
+    the copy reads the round's public events there, :func:`taken_this_round`) whose dice are reseeded with ``seed``."""
     try:
         state = game.state.snapshot()
-        state.log = []  # the snapshot shares the append-only log; the copy writes its own
+        state.log = list(game.state.log) if log else []  # the snapshot shares the append-only log; the copy writes its own
         copy = Game(state, history=False, tower=tower_model_from_dict(game.tower_model.to_dict()))
     except AttributeError:  # an engine without cheap snapshots: the JSON round trip
         copy = Game.load(game.save(), history=False)
     copy.rng.seed(seed)
     return copy
+
+
+def taken_this_round(game: Game) -> dict[int, list[str]]:
+    """The cards of the provinces each seat took this round (a battle won, a privilege card's armies on a neutral
+    province), read from the log back to the round's start: public, and planned with by nobody (the plans were laid
+    before)."""
+    taken: dict[int, list[str]] = {}
+    for ev in reversed(game.state.log):
+        rule = ev["rule"]
+        if rule == "round.start":
+            break
+        if rule == "battle.result" and ev["owner"] is not None and ev["owner"] != ev["defender"] or \
+                rule == "privilege.free_armies" and ev["took_neutral"]:
+            seat = ev["owner"] if rule == "battle.result" else ev["player"]
+            taken.setdefault(seat, []).append(game.graph.nodes[ev["province"]]["card"])
+    return taken
+
+
+def cover_face_down(state, seat: int, fields: list[str], guess: dict, taken, rng: random.Random) -> None:
+    """Cover ``seat``'s face-down plan ``fields`` in a playout's ``state`` with a sample that agrees with what every
+    seat can see (issue 21, session 24: a guess laid over the true plan field by field put a card already shown on an
+    open field on a face-down one too, and cards of provinces taken this round, ``taken``, which nobody planned with).
+
+    A field keeps the ``guess``'s card (the seat's plan as the heuristic would make it) where that card could lie
+    there: one the seat held when it planned and that no open field shows, or a war-chest or expansion card not
+    shown. A card taken from the seat's board this round and not shown lies on a face-down field (its action lapses).
+    The fields left get the seat's other unseen province cards in a seeded order, then stay empty. Reads only what
+    is open: the true cards on the face-down fields are never looked at."""
+    pl = state.players[seat]
+    fields = [f for f in fields if f in pl.plan]
+    shown = [pl.plan[f] for f in pl.plan if f not in fields]
+    held = sorted(c for c in pl.hand if c not in taken or c in pl.handed_over)
+    held += sorted(c for c in pl.handed_over if c not in held)
+    unseen = [c for c in held if c not in shown]
+    extra = list(state.rules.plan_cards(state, seat)) if state.rules.expansions else []
+    free = unseen + [c for c in CHEST_CARDS + tuple(extra) if c not in shown]
+    lapsed = [c for c in sorted(pl.handed_over) if c not in shown]  # taken from the board, unseen: face down
+    sample: dict[str, str | None] = {}
+    for f in fields:
+        card = guess.get(f)
+        if card in free and card not in lapsed:
+            sample[f] = card
+            free.remove(card)
+        elif card is None and f in guess:
+            sample[f] = None
+    left = [f for f in fields if f not in sample]
+    for card in lapsed:
+        if card in free:
+            free.remove(card)
+        spot = left.pop(0) if left else next((f for f in fields if sample[f] not in lapsed), None)
+        if spot is not None:
+            sample[spot] = card
+    rest = [c for c in free if c in unseen]
+    rng.shuffle(rest)
+    for f in left:
+        sample[f] = rest.pop() if rest else None
+    pl.plan.update(sample)
 
 
 def projection(game: Game) -> list[dict]:
@@ -362,12 +422,10 @@ class StrongBot:
             # fields whose action has not been carried out yet are still face down
             done = s.round.action_index + 1 if s.phase == "actions" else 0
             hidden_fields = [f for f in s.round.action_cards[done:]] + ([] if s.phase != "plan" else ["bid"])
+            taken = taken_this_round(game)
             for o in range(n):
                 if o != seat and s.players[o].plan:
-                    guess = bots[o].plan_for(sim, o).cards
-                    for f in hidden_fields:
-                        if f in s.players[o].plan and f in guess:
-                            s.players[o].plan[f] = guess[f]
+                    cover_face_down(s, o, hidden_fields, bots[o].plan_for(sim, o).cards, taken.get(o, ()), rng)
             first_hidden = max(5, s.round.action_index + 1) if s.phase == "actions" else 5
             hidden = sorted(s.round.action_cards[first_hidden:])  # sorted: a sample never depends on the true order
             rng.shuffle(hidden)
@@ -407,4 +465,5 @@ class StrongBot:
             b.shared_plans = None
 
 
-__all__ = ["CANDIDATES", "StrongBot", "consequence", "evaluate", "fork", "outcome", "projection"]
+__all__ = ["CANDIDATES", "StrongBot", "consequence", "cover_face_down", "evaluate", "fork", "outcome", "projection",
+           "taken_this_round"]

@@ -60,7 +60,7 @@ def hint(game: Game, seat: int | None = None) -> Hint:
     if seat is not None and seat != now:
         raise ValueError(f"seat {seat} has no decision to take now (seat {now} decides)")
     bot = make_bot(HINT_BOT, hint_seed(game, now))
-    copy = fork(game, hint_seed(game, now))
+    copy = fork(game, hint_seed(game, now), log=True)  # the log: what the round's battles took, in the advice
     moves = []
     while copy.to_decide() == (kind, now):
         decision, reason = bot.decide_with_reason(copy)

@@ -353,6 +353,57 @@ def test_the_strong_bots_advice_depends_only_on_what_its_seat_can_see(monkeypatc
                for _ in range(2))
 
 
+def test_the_other_seats_face_down_fields_are_sampled_as_they_could_lie():
+    """Issue 21, session 24: a playout's guess of the other seats' face-down fields agrees with what is open. The
+    guess laid over the true plan field by field put a card already shown on an open field on a face-down one too
+    (a province acting twice, another not at all) and cards of provinces taken this round, which nobody planned with.
+    Checked at every battle move of seeded games, for every other seat, with guesses from other knobs."""
+    import random
+
+    from shogun_tutor.bots.heuristic import Style
+    from shogun_tutor.bots.strong import cover_face_down, fork, taken_this_round
+
+    checked = lapsed = taken_seen = 0
+    for seed in range(8):
+        setup = game_setup(seed)
+        game = new_game(players=setup["players"], side=setup["side"], setup=setup["setup"], seed=seed, history=False)
+        bots = [HeuristicBot(seed * 10 + i) for i in range(game.state.num_players)]
+        rng = random.Random(seed)
+        while not game.over:
+            kind, seat = game.to_decide()
+            s = game.state
+            if kind == "move":
+                face_down = s.round.action_cards[s.round.action_index + 1:]
+                taken = taken_this_round(game)
+                for o, pl in enumerate(s.players):
+                    if o == seat:
+                        continue
+                    shown = {f: c for f, c in pl.plan.items() if f not in face_down}
+                    guess = HeuristicBot(o, Style(aggression=rng.uniform(-1, 1), build_bias=rng.uniform(-1, 1)))
+                    sims = []
+                    for copy in (game, _hidden_shuffled(game, seat, rng)):  # the true face-down cards are not read
+                        sim = fork(copy, 1)
+                        cover_face_down(sim.state, o, face_down, guess.make_plan(sim, o).cards, taken.get(o, ()),
+                                        random.Random(o))
+                        sims.append(sim.state.players[o].plan)
+                    plan = sims[0]
+                    assert sims[1] == plan
+                    assert {f: plan[f] for f in shown} == shown  # the open fields as they lie
+                    cards = [c for c in plan.values() if c is not None]
+                    assert len(cards) == len(set(cards)), (seed, o, plan)  # no card on two fields
+                    hidden = [plan[f] for f in face_down if f in plan]
+                    for c in taken.get(o, ()):
+                        taken_seen += 1
+                        assert c not in hidden or c in pl.handed_over  # nobody planned with it
+                    for c in pl.handed_over:
+                        if c not in shown.values():
+                            lapsed += 1
+                            assert c in hidden  # taken from the board unseen: it lay face down
+                    checked += 1
+            game.apply(bots[seat].decide(game))
+    assert checked > 200 and lapsed > 2 and taken_seen > 10, (checked, lapsed, taken_seen)
+
+
 @pytest.mark.slow
 def test_blunder_counters_stay_under_their_thresholds_over_30_seeded_games():
     c = count_blunders(30, "heuristic")
