@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Collection
 
 from ..data import COMPONENTS
 from ..rules.game import Game
 from ..rules.rules import rounds_started
 from ..rules.scoring import score
-from ..rules.state import CHEST_CARDS
+from ..rules.state import CHEST_CARDS, GameState
 from ..rules.tower import tower_model_from_dict
 from .base import Reason, node_data
 from .heuristic import SEASONS, HeuristicBot, Plan, Style
@@ -109,7 +110,8 @@ def taken_this_round(game: Game) -> dict[int, list[str]]:
     return taken
 
 
-def cover_face_down(state, seat: int, fields: list[str], guess: dict, taken, rng: random.Random) -> None:
+def cover_face_down(state: GameState, seat: int, fields: list[str], guess: dict[str, str | None],
+                    taken: Collection[str], rng: random.Random) -> None:
     """Cover ``seat``'s face-down plan ``fields`` in a playout's ``state`` with a sample that agrees with what every
     seat can see (issue 21, session 24: a guess laid over the true plan field by field put a card already shown on an
     open field on a face-down one too, and cards of provinces taken this round, ``taken``, which nobody planned with).
