@@ -85,8 +85,7 @@ def fork(game: Game, seed: int, log: bool = False) -> Game:
     """An independent copy of ``game`` (no history; an empty log, or with ``log`` a copy of the log: the advice on
     the copy reads the round's public events there, :func:`taken_this_round`) whose dice are reseeded with ``seed``."""
     try:
-        state = game.state.snapshot()
-        state.log = list(game.state.log) if log else []  # the snapshot shares the append-only log; the copy writes its own
+        state = game.state.copy_with_log(game.state.log if log else [])  # the copy writes a log of its own
         copy = Game(state, history=False, tower=tower_model_from_dict(game.tower_model.to_dict()))
     except AttributeError:  # an engine without cheap snapshots: the JSON round trip
         copy = Game.load(game.save(), history=False)
