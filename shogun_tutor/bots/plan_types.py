@@ -26,6 +26,9 @@ class Style:
     chest_value: float = 0.4  # points one chest is worth before the last round
     bid: int | None = None  # force a chest bid of this many chests (None: decide)
     rice_margin: int = 0  # extra rice wanted beyond the worst winter loss
+    #: one action of this round's plan left out, (year, season, field, province): the plan spends its chests on
+    #: the next best options instead (the strong bot's candidates; a battle: none from that province)
+    leave_out: tuple[int, str, str, str] | None = None
 
 
 @dataclass

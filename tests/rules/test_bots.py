@@ -704,3 +704,48 @@ def test_a_lookahead_reason_names_the_consequence_it_foresaw_never_a_worse_one()
     assert consequence([row()], [row(chests=7.0)], 4, 1.0).kind == "lookahead_chests"
     r = consequence([row()], [row()], 6, 0.44)
     assert r.kind == "lookahead" and "much alike" in render(r) and "0.4 points" in render(r)
+
+
+def test_a_plan_candidate_leaves_out_one_action_of_the_default_plan_in_its_own_round():
+    # issue 21, session 25: besides the knob settings the strong bot races the default plan with each of its actions
+    # (a battle, an army action, a building) left out in turn; the plan spends those chests on other options
+    from dataclasses import replace
+
+    from shogun_tutor.bots.strong import CANDIDATES, EXPANSION_CANDIDATES, LEAVE_OUT_KINDS
+
+    game = new_game(players=4, seed=21, history=False)
+    bot, checked = StrongBot(3), set()
+    while not game.over and game.state.year == 1:
+        kind, seat = game.to_decide()
+        s = game.state
+        if kind == "plan" and not s.players[seat].plan:  # the seat's first plan decision of the round
+            default = HeuristicBot(0).make_plan(game, seat)
+            actions = [(f, r) for f, r in sorted(default.reasons.items()) if r.kind in LEAVE_OUT_KINDS]
+            styles = bot.plan_candidates(game, seat)
+            assert styles[:len(CANDIDATES)] == list(CANDIDATES)
+            assert StrongBot(3, leave_out=False).plan_candidates(game, seat) == list(CANDIDATES)
+            assert [st.leave_out for st in styles[len(CANDIDATES):]] == [
+                (s.year, s.season, f, r.params["province"]) for f, r in actions]
+            for st in styles[len(CANDIDATES):]:
+                _, _, fld, prov = st.leave_out
+                plan = HeuristicBot(0, st).make_plan(game, seat)
+                kind_out = default.reasons[fld].kind
+                left = [(f, r.params.get("province")) for f, r in plan.reasons.items() if r.kind in LEAVE_OUT_KINDS]
+                if kind_out == "attack_plan":  # no battle from that province at all
+                    assert not [f for f, r in plan.reasons.items() if r.kind == "attack_plan"
+                                and r.params["province"] == prov]
+                else:
+                    assert (fld, prov) not in left
+                assert plan.cards != default.cards
+                checked.add(kind_out)
+                # in another round the same knob leaves nothing out
+                other = "autumn" if s.season != "autumn" else "spring"
+                assert HeuristicBot(0, replace(st, leave_out=(s.year, other, fld, prov))).make_plan(
+                    game, seat).cards == default.cards
+        game.apply(HeuristicBot(seat).decide(game))
+    assert {"attack_plan", "build"} <= checked and checked & {"armies_defend", "armies_attack"}
+    # with the expansions, spending freely is a candidate too
+    exp = new_game(players=4, seed=21, expansions=("tenno", "samurai"), history=False)
+    while exp.to_decide()[0] != "plan":
+        exp.apply(HeuristicBot(exp.to_decide()[1]).decide(exp))
+    assert StrongBot(3, leave_out=False).plan_candidates(exp, exp.to_decide()[1]) == list(CANDIDATES + EXPANSION_CANDIDATES)
