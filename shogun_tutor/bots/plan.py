@@ -190,7 +190,8 @@ def _action_options(ss: Season):
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     if st.leave_out is not None and st.leave_out[:2] == (s.year, s.season):
         _, _, fld, p = st.leave_out
-        options = [o for o in options if not (o[2] == p and (o[1] == fld or fld in BATTLE_ACTIONS and o[1] in BATTLE_ACTIONS))]
+        options = [o for o in options
+                   if not (o[2] == p and (o[1] == fld or (fld in BATTLE_ACTIONS and o[1] in BATTLE_ACTIONS)))]
     return options, battle_sources
 
 

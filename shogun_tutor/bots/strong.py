@@ -344,16 +344,18 @@ class StrongBot:
         season = SEASONS.index(s.season) if s.season in SEASONS else len(SEASONS) + (s.season != "setup")
         return (((self.seed * 1_000_003 + s.year) * 11 + season) * 7 + seat) * 101 + i
 
-    def plan_candidates(self, game: Game, seat: int) -> list[Style]:
+    def plan_candidates(self, game: Game, seat: int, default: Plan | None = None) -> list[Style]:
         """The knob settings to race (``self.candidates``, with the expansions :data:`EXPANSION_CANDIDATES` too),
         then, with ``leave_out``, the first one's plan with each of its actions of :data:`LEAVE_OUT_KINDS` left out
-        in turn (in the order of the fields' names)."""
+        in turn (in the order of the fields' names). ``default``: the first one's plan, when the caller has it
+        already."""
         styles = list(self.candidates)
         if game.state.rules.expansions:
             styles += [st for st in EXPANSION_CANDIDATES if st not in styles]
         if self.leave_out and styles:
             s = game.state
-            default = HeuristicBot(0, styles[0]).make_plan(game, seat)
+            if default is None:
+                default = HeuristicBot(0, styles[0]).make_plan(game, seat)
             for fld in sorted(default.reasons):
                 r = default.reasons[fld]
                 if r.kind in LEAVE_OUT_KINDS and r.params.get("province"):
@@ -363,8 +365,9 @@ class StrongBot:
     def search(self, game: Game, seat: int) -> tuple[Style, dict]:
         plans: list[tuple[Style, Plan]] = []
         seen: list[dict] = []
-        for style in self.plan_candidates(game, seat):
-            plan = HeuristicBot(0, style).make_plan(game, seat)
+        default = HeuristicBot(0, self.candidates[0]).make_plan(game, seat)  # made once: candidate 0 and the leave-outs
+        for i, style in enumerate(self.plan_candidates(game, seat, default)):
+            plan = default if i == 0 else HeuristicBot(0, style).make_plan(game, seat)
             if plan.cards not in seen:  # a list, compared by value: no hash order involved
                 seen.append(plan.cards)
                 plans.append((style, plan))
