@@ -40,7 +40,7 @@ def test_a_translation_picks_the_case_of_a_name(lang):
     lang("de")
     assert "{player:genitive}".format(player=terms.PlayerName("black")) == "Schwarz"
     with pytest.raises(ValueError, match="case 'ablative'"):
-        "{player:ablative}".format(player=black)
+        format(black, "ablative")
 
 
 @pytest.mark.parametrize("event, polish", [
