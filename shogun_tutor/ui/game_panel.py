@@ -16,23 +16,21 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-import re
 
 import ipywidgets as w
 
 from .. import i18n
-from ..data import COMPONENTS
 from ..i18n import _
 from ..rules.game import Game
-from ..rules.state import SEED_MAX, Decision
 from ..session import Session, SessionError, new_token, shared_store
 from ..viz.board import Highlight, highlight_from_event
-from ..text import terms
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
 from .widgets.board_scroll import BoardScroll
 from .widgets.choice_list import ChoiceList
 from .court_panel import CourtPanel
+from .game_moves import GameMoves
+from .game_settings import MAX_SEED, GameSettings, SeedError, parse_seed
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from .position_view import status_html, table_html
 from .save_box import SaveBox
@@ -40,23 +38,10 @@ from .seat import SeatPanel
 from .tower_replay import THROW_RULES, inside_before
 from .step_view import StepView
 
-MAX_SEED = SEED_MAX  # the one seed range of the engine, saves and records (0 to 2**63 - 1)
-_SEED_RE = re.compile(r"\s*([0-9]{1,19})\s*")
+__all__ = ["GamePanel", "MAX_SEED", "SeedError", "parse_seed"]
 
 
-class SeedError(ValueError):
-    """A seed the learner typed that is not a whole number from 0 to MAX_SEED."""
-
-
-def parse_seed(text: str) -> int:
-    """The seed in ``text``; raises :class:`SeedError` for anything else (no clamping, no guessing)."""
-    m = _SEED_RE.fullmatch(text or "")
-    if not m or int(m.group(1)) > MAX_SEED:
-        raise SeedError(text)
-    return int(m.group(1))
-
-
-class GamePanel:
+class GamePanel(GameSettings, GameMoves):
     """``GamePanel().widget``: a whole guided game."""
 
     def __init__(self, players: int = 4, side: str = "sun", seed: int = 1, on_battle: Callable[[dict], None] | None = None):
@@ -68,25 +53,12 @@ class GamePanel:
         self._step_mark = False  # the next bot decision starts a step (one undo takes the step back)
         self.on_address: Callable[..., None] | None = None  # (game=code, step=N or None): the page's address follows
         self.steps = StepView(describe_decision)  # the step panel: Back/Next re-read the game's steps
-        self._quiet = False  # True while texts/options are refreshed: no setting "changes"
-        self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
-                                  style={"description_width": "initial"})
-        self.side = w.Dropdown(layout=w.Layout(width="11em"))
-        self.setup = w.Dropdown(layout=w.Layout(width="13em"))
-        self.seed = w.Text(value=str(seed), layout=w.Layout(width="15em"), continuous_update=False,
-                           style={"description_width": "initial"})
-        self.seed_error = w.HTML()
-        self.seed_error.add_class("shogun-seed-error")
+        settings = self._build_settings(players, seed)  # players, side, set-up, seed, seat, expansions, New game
         self.notice = w.HTML()  # what the store or the session refused, as one sentence
         self.notice.add_class("shogun-session-notice")
         self.intro = w.HTML()  # a demonstration's opening sentence: what it shows and what to try
         self.intro.add_class("shogun-demo-intro")
         self._intro_text: Callable[[], str] | None = None  # in the current language, again after a switch
-        self.seed_value = seed
-        self.human = w.Dropdown(layout=w.Layout(width="11em"))
-        self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.new_button = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.next_button = w.Button(button_style="success", icon="step-forward", layout=w.Layout(width="auto"))
         self.round_button = w.Button(icon="fast-forward", layout=w.Layout(width="auto"))
         self.end_button = w.Button(layout=w.Layout(width="auto"))
@@ -117,14 +89,10 @@ class GamePanel:
         self.now, self.log_box = self.steps.now, self.steps.log_box
         self.board = BoardPanel(side=side, players=players, height=440, choose_board=False)  # the game's board from the start: no rebuild before the first view
         self.seat = SeatPanel(self)  # the learner's decisions: meanings, odds, the map, hints, the season's review
-        settings = w.HBox([self.players, self.side, self.setup, self.seed, self.human, self.tenno, self.samurai,
-                           self.new_button, self.seed_error],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         steps = w.HBox([self.steps.back_button, self.next_button, self.round_button, self.end_button, self.undo_button,
                         self.undo_mine_button, self.battle_button],
                        layout=w.Layout(flex_flow="row wrap"))
         steps.add_class("shogun-step-buttons")
-        settings.add_class("shogun-game-settings")
         self.save_box = SaveBox(lambda: self.game, self.continue_game)
         self.court = CourtPanel()  # the expansions' boards (hidden without expansions)
         # layout (CSS in app.py, "guided game layout"): side by side on a laptop, the step text scrolling beside
@@ -143,18 +111,12 @@ class GamePanel:
         self.widget.add_class("shogun-game-panel")
         self.steps.back_button.on_click(lambda _b: self.back())
         self.steps.present_button.on_click(lambda _b: self.to_present())
-        self.new_button.on_click(lambda _b: self.new_game())
         self.next_button.on_click(lambda _b: self.next_step())
         self.round_button.on_click(lambda _b: self.next_round())
         self.end_button.on_click(lambda _b: self.to_end())
         self.undo_button.on_click(lambda _b: self.undo())
         self.undo_mine_button.on_click(lambda _b: self.undo_to_my_decision())
         self.battle_button.on_click(lambda _b: self._show_battle())
-        # settings take effect on change: a new game with them (the seat: at once, in this game)
-        for setting in (self.players, self.setup, self.seed, self.tenno, self.samurai):
-            setting.observe(lambda _c: self._setting_changed(), names="value")
-        self.side.observe(lambda _c: self._side_changed(), names="value")
-        self.human.observe(lambda _c: self._seat_changed(), names="value")
         self._unsubscribe = i18n.on_language_change(lambda _code: self.refresh_texts())
         self.refresh_texts()
         self.new_game()
@@ -194,17 +156,6 @@ class GamePanel:
     def _adopt(self, session: Session) -> None:
         self.session = session
         self._say(None)
-
-    def _sync_seat(self) -> None:
-        """The learner's seat in the session follows the seat picker (a solo game: the page's token)."""
-        s, seat = self.session, self.human.value
-        if s is None:
-            return
-        for held in s.seats_of(self.token):
-            if held != seat:
-                s.release_seat(held, self.token)
-        if seat is not None and seat >= 0 and s.seats_of(self.token) != [seat]:
-            s.claim_seat(seat, self.token)
 
     def open_session(self, code: str, step: int | None = None) -> bool:
         """Continue the stored game with this code (a reload, a new kernel); ``step``: read that step again.
@@ -259,18 +210,7 @@ class GamePanel:
             self._render()
 
     def _refresh_texts(self) -> None:
-        side, setup, human = self.side.value or "sun", self.setup.value or "beginner", self.human.value
-        self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
-        self.side.value = side
-        self._setup_options(setup)
-        self.human.options = [(_("Bots only"), -1)] + [(_("I play {colour}").format(colour=terms.colour_name(c)), i)
-                                                       for i, c in enumerate(COMPONENTS.colours[: self.players.value])]
-        self.human.value = human if human is not None and human < self.players.value else -1
-        self.players.description = _("Players")
-        self.side.tooltip, self.setup.tooltip, self.human.tooltip = _("Board side"), _("Set-up"), _("Your seat")  # their names for screen readers
-        self.seed.description = _("Seed")
-        self.tenno.description = _("Expansion: Tennō's Court")
-        self.samurai.description = _("Expansion: Samurai")
+        self._refresh_setting_texts()
         self.new_button.description = _("New game")
         self.next_button.description = _("Next step")
         self.round_button.description = _("Next round")
@@ -280,57 +220,6 @@ class GamePanel:
         self.battle_button.description = _("Watch the battle in the tower")
         self.play_button.description = _("Play it")
         self.seat.refresh_texts()
-        self.new_button.tooltip = _("Start again with these settings")
-
-    def _setup_options(self, value: str) -> None:
-        opts = [(_("Draft the provinces"), "draft")]
-        if self.side.value == COMPONENTS.beginner_setup_side:
-            opts.insert(0, (_("Beginner set-up"), "beginner"))
-        self.setup.options = opts
-        self.setup.value = value if value in [v for _l, v in opts] else opts[0][1]
-
-    def _side_changed(self) -> None:
-        if self._quiet:
-            return
-        self._quiet = True
-        try:
-            self._setup_options(self.setup.value or "beginner")
-        finally:
-            self._quiet = False
-        self._setting_changed()
-
-    def _setting_changed(self) -> None:
-        """A setting changed: a new game with it, unless the seed is not a number (then say so, keep the game)."""
-        if not self._quiet:
-            self.new_game()
-
-    def _seat_changed(self) -> None:
-        if not self._quiet and self.game is not None:
-            try:
-                self._sync_seat()
-                self._say(None)
-            except SessionError as problem:  # the store is down: the seat stays as it was
-                self._say(problem)
-                held = self.session.seats_of(self.token)
-                quiet, self._quiet = self._quiet, True
-                try:
-                    self.human.value = held[0] if held else -1
-                finally:
-                    self._quiet = quiet
-            if self.learner_to_decide():
-                self.steps.go_last(self.game)  # your turn: the latest step, where your decision is
-            self._render()
-
-    def _read_seed(self) -> bool:
-        try:
-            self.seed_value = parse_seed(self.seed.value)
-        except SeedError:
-            self.seed_error.value = ("<span role='alert' style='color:#b00020'>" + escape(
-                _("The seed must be a whole number from 0 to {max}; the game was not changed.").format(
-                    max=i18n.format_number(MAX_SEED))) + "</span>")
-            return False
-        self.seed_error.value = ""
-        return True
 
     # --- the game ----------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -381,196 +270,6 @@ class GamePanel:
             return
         self._adopt(session)
         self.steps.reset(game, at_end=not from_start)
-        self._render()
-
-    def learner_to_decide(self) -> bool:
-        who = self.game.to_decide() if self.game is not None else None
-        return bool(who) and who[1] == self.human.value
-
-    def _bot_turn(self) -> bool:
-        """Apply one bot decision (stored); False when a human (or nobody) must decide."""
-        who = self.game.to_decide()
-        if who is None or who[1] == self.human.value:
-            return False
-        index = len(self.game.decisions)
-        if not self.session.bot_turn(mark=self._step_mark):
-            return False
-        self._step_mark = False
-        if index in self.session.reasons:
-            position, reason = self.session.reasons[index]
-            self.steps.record(index, position, reason)
-        return True
-
-    def _advance(self, done: Callable[[], bool]) -> int:
-        """Let the bots decide until ``done()`` (or until the learner or nobody must decide). A store that
-        cannot be written stops them: what was stored stays, the rest is said in one sentence."""
-        applied = 0
-        try:
-            while not done() and self._bot_turn():
-                applied += 1
-        except SessionError as problem:
-            self._say(problem)
-        return applied
-
-    def _begin_step(self) -> int:
-        """A step begins: its first decision carries the undo mark."""
-        self._step_mark = True
-        self._refocus = True
-        self._say(None)
-        return len(self.game.decisions)
-
-    @property
-    def step_events(self) -> list[dict]:
-        """The events of the step shown."""
-        return self.steps.events(self.game) if self.game is not None else []
-
-    @property
-    def step_moves(self) -> list[tuple]:
-        """(decision, reason) of the bots' decisions in the step shown."""
-        return self.steps.moves(self.game) if self.game is not None else []
-
-    def next_step(self) -> None:
-        """The next step of the game: one already played is re-read; else the bots play it to its end."""
-        if self.game is None:
-            return
-        mark = self._begin_step()
-        applied = self.steps.forward(self.game, self._advance)
-        self._finish_step(mark, applied)
-
-    def back(self) -> None:
-        """Read the step before again; nothing is undone."""
-        self.steps.back()
-        self._render()
-
-    def to_present(self) -> None:
-        """Stop reading back: the latest step and the game as it is now."""
-        if self.game is not None:
-            self.steps.go_last(self.game)
-            self._render()
-
-    def next_round(self) -> None:
-        if self.game is None or self.game.over:
-            return
-        s = self.game.state
-        key, mark, start = (s.year, s.season), self._begin_step(), len(s.log)
-        applied = self._advance(lambda: (self.game.state.year, self.game.state.season) != key)
-        self.steps.go_to_end_of_round(self.game, start)  # how the round ended; Back reads the rest of it
-        self._finish_step(mark, applied)
-
-    def to_end(self) -> None:
-        if self.game is None:
-            return
-        mark = self._begin_step()
-        applied = self._advance(lambda: False)
-        self.steps.go_last(self.game)
-        self._finish_step(mark, applied)
-
-    def _make_play_button(self, token: int | None) -> w.Button:
-        """A play button bound to one pending decision: a second click (a double click) finds it stale."""
-        button = w.Button(button_style="warning", description=_("Play it"), layout=w.Layout(width="auto", flex="0 0 auto"))
-        button.add_class("shogun-play")
-        button.on_click(lambda _b: self.play_choice(token))
-        return button
-
-    def _decision_token(self) -> int | None:
-        return len(self.game.decisions) if self.learner_to_decide() else None
-
-    def play_choice(self, token: int | None = None) -> bool:
-        """Apply the chosen decision, once: ``token`` is the pending decision the click was made for."""
-        if self.game is None or self.choice.value is None or not self.learner_to_decide():
-            return False
-        if token is not None and token != self._decision_token():
-            return False  # the click was for a decision already taken (a double click)
-        if not self.steps.in_present(self.game):
-            return False  # never against a past position: the choice is hidden while an earlier step is shown
-        return self.apply_decision(self.choice.value)
-
-    def apply_decision(self, decision: Decision) -> bool:
-        """Apply one decision of the learner as one step (stored; the engine's refusal is raised as before)."""
-        return self.apply_decisions([decision])
-
-    def apply_decisions(self, decisions: list[Decision]) -> bool:
-        """Apply several decisions of the learner (a whole plan) as one step: one undo takes it back.
-        The engine checks them all first (its :class:`RuleViolation` is raised, nothing applied); a store
-        that cannot be written: one sentence, nothing applied."""
-        start = len(self.game.state.log)
-        self._refocus = True
-        try:
-            self.session.submit(decisions, self.token, expected_seq=self.session.seq)
-        except SessionError as problem:
-            from ..session import IllegalDecision
-
-            if isinstance(problem, IllegalDecision) and hasattr(problem.violation, "rule"):
-                self._refocus = False  # nothing was played: the focus stays where it is
-                raise problem.violation from None  # the engine's own refusal, as before the session layer
-            self._say(problem)
-            self._render()
-            return False
-        self._say(None)
-        self.steps.go_to_event(self.game, start)
-        self._render()
-        return True
-
-    def undo(self) -> None:
-        """Take the last step back (all decisions of that step)."""
-        if not self._marks or self.game is None:
-            return
-        self._undo_to(self._marks[-1])
-
-    def my_last_decision(self) -> int | None:
-        """The index in the game's decisions where the learner's last step of decisions made in this panel begins
-        (a whole plan is one step: going back to it takes all of it back, never half a plan)."""
-        seat = self.human.value
-        decisions, marks = self.game.decisions, set(self._marks)
-        first = self._marks[0] if self._marks else len(decisions)
-        for i in range(len(decisions) - 1, first - 1, -1):
-            if decisions[i].player == seat:
-                while i > first and i not in marks and decisions[i - 1].player == seat:
-                    i -= 1
-                return i
-        return None
-
-    def back_to_mine_means_something(self) -> bool:
-        """Whether *Back to my last decision* does something of its own: the page may take decisions back, it
-        holds a seat that decided, and the game went on after that decision (right after it, the step's undo, or
-        the host's *Undo the last decision*, does the same: the button would only repeat it)."""
-        seat = self.human.value
-        if self.game is None or seat is None or seat < 0 or not self.may_undo():
-            return False
-        start = self.my_last_decision()
-        if start is None:
-            return False
-        decisions = self.game.decisions
-        end = start
-        while end + 1 < len(decisions) and decisions[end + 1].player == seat and end + 1 not in self._marks:
-            end += 1  # the rest of that step (a plan)
-        return end + 1 < len(decisions)
-
-    def undo_to_my_decision(self) -> None:
-        """Go back to just before the learner's last decision: the learner decides it again."""
-        index = self.my_last_decision() if self.back_to_mine_means_something() else None
-        if index is not None:
-            self._undo_to(index)
-
-    def may_undo(self) -> bool:
-        """Whether this page may take decisions back: always in a game of its own; in a group's game only the
-        host's device (:attr:`undo_token`, set by ``ui/session_view.py``), as the session allows."""
-        return self.session is not None and self.session.is_host(self.undo_token or self.token)
-
-    def _undo_to(self, decisions: int) -> None:
-        self._refocus = True
-        try:
-            self.session.undo_to(decisions, self.undo_token or self.token)
-        except SessionError as problem:
-            self._say(problem)
-            return
-        self._say(None)
-        self.steps.forget_after(decisions)
-        self.steps.go_last(self.game)
-        self._render()
-
-    def _finish_step(self, mark: int, applied: int) -> None:
-        self._step_mark = False  # the session marked the step's first decision
         self._render()
 
     # --- drawing -------------------------------------------------------------------------------
