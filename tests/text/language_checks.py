@@ -148,6 +148,7 @@ def glossary_findings(lang: str, doc: dict, msgs) -> list[str]:
 
 # ---------------------------------------------------------------- rendering a message with realistic values
 
+@lru_cache(maxsize=None)
 def realistic_values(lang: str) -> dict[str, str]:
     """Placeholder values as the app fills them in ``lang`` (names from the text layer, not invented)."""
     from shogun_tutor.text import terms
