@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from .. import i18n
 from ..i18n import _, N_
+from .screen_reader import name_control
 
 # (title msgid, builder) for each tab; builders import lazily so the app starts fast
 TabBuilder = Callable[[], w.Widget]
@@ -407,7 +408,9 @@ class App:
             [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
+        from .screen_reader import SCREEN_READER_CSS
+
+        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS + SCREEN_READER_CSS, layout=w.Layout(display="none"))
         from .widgets.bridge import Bridge
 
         self.bridge = Bridge()
@@ -435,14 +438,17 @@ class App:
         self.tab.children[index].children = [self._tabs[index][1]()]
 
     def _on_pick(self, change) -> None:
+        """The header's language: every panel speaks it, the game and the position are kept, and the address
+        says it (``lang=``), so a reload or a shared link opens in it."""
         i18n.set_language(change["new"])
+        self.follow()
 
     def refresh_texts(self) -> None:
         self.title.value = "<h1 class='shogun-title'>{}</h1>".format(_("Shogun Tutor"))
         self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
         self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
-        self.language.tooltip = _("Language")  # the picker's name for screen readers (the label beside it is apart)
+        name_control(self.language, _("Language"))  # the picker's own name (the label beside it is apart)
         if self.language.value != i18n.current_language():
             self.language.value = i18n.current_language()
         for i, (msgid, _builder) in enumerate(self._tabs):
