@@ -16,6 +16,17 @@ Player colours are names and fill sentences; a language that declines them
 >>> i18n.set_language("pl"); colour_name("blue", "accusative"); i18n.set_language("en")
 'Niebieskiego'
 
+The sentence, not the renderer, picks the case: a renderer passes a :class:`PlayerName`
+(or a :class:`NameList`), and each translation names the case it needs as the
+placeholder's format spec, "gracza {player:genitive}" where English writes "of {player}":
+
+>>> i18n.set_language("pl")
+>>> "Ochrona gracza {player:genitive}".format(player=PlayerName("black"))
+'Ochrona gracza Czarnego'
+>>> "urzędnicy graczy {players:genitive}".format(players=NameList([PlayerName("red"), PlayerName("blue")]))
+'urzędnicy graczy Czerwonego i Niebieskiego'
+>>> i18n.set_language("en")
+
 Province names: the romaji name is the key; Japanese sentences show the board's
 kanji, Chinese sentences the same name in simplified characters (``data/province_names.json``),
 and where a province is introduced every language shows romaji and characters:
@@ -29,7 +40,7 @@ and where a province is introduced every language shows romaji and characters:
 from __future__ import annotations
 
 from ..data import BOARD, COMPONENTS, PROVINCE_NAMES, Provenance
-from ..i18n import N_, NP_, _, current_language, pgettext
+from ..i18n import N_, NP_, _, current_language, format_list, pgettext
 
 BUILDING_NAMES = {"castle": N_("Castle"), "temple": N_("Temple"), "theater": N_("Nō theater")}
 REGION_NAMES = {
@@ -180,6 +191,42 @@ def colour_name(colour: str, case: str = "nominative") -> str:
     except KeyError:
         raise ValueError(f"unknown player colour {colour!r} or case {case!r}") from None
     return pgettext(context, message) if context else _(message)
+
+
+#: the grammatical cases a translation may ask for as a format spec ("{player:genitive}")
+CASES = tuple(COLOUR_NAMES_BY_CASE)
+
+
+class PlayerName(str):
+    """A player's colour as a name in the current language (the nominative as a ``str``) that also knows its
+    other cases: a translation selects one with a format spec, "{player:genitive}" (ValueError for an unknown
+    case). Languages without cases write "{player}" and get the nominative."""
+
+    colour: str
+
+    def __new__(cls, colour: str):
+        obj = super().__new__(cls, colour_name(colour))
+        obj.colour = colour
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        return colour_name(self.colour, spec) if spec else str(self)
+
+
+class NameList(str):
+    """Player names joined as the language joins names (:func:`i18n.format_list`); a format spec puts every
+    name in that case: "graczy {players:genitive}" -> "graczy Czerwonego i Niebieskiego"."""
+
+    names: tuple[PlayerName, ...]
+
+    def __new__(cls, names):
+        names = tuple(names)
+        obj = super().__new__(cls, format_list(list(names)))
+        obj.names = names
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        return format_list([format(n, spec) for n in self.names]) if spec else str(self)
 
 
 def majority_label(building: str) -> str:

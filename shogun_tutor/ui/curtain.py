@@ -64,10 +64,9 @@ class Curtain:
             return
         style = player_style(self.seat)
         name = player_name(self.seat)
-        to_whom = player_name(self.seat, "dative")  # "hand the device to Blue": the name as an object
         swatch = (f"<span style='display:inline-block;width:1.2em;height:1.2em;vertical-align:middle;border:1px solid #333;"
                   f"background:{style.fill}'></span>")
-        hand = _("Hand the device to {player}.").format(player=to_whom)
+        hand = _("Hand the device to {player}.").format(player=name)
         away = _("The others look away: {player} plans in secret.").format(player=name)
         self.text.value = (
             f"<div style='text-align:center;font-size:1.4em' role='status'>{swatch} <b>{escape(hand)}</b></div>"

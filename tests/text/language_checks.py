@@ -155,10 +155,10 @@ def realistic_values(lang: str) -> dict[str, str]:
     previous = i18n.current_language()
     i18n.set_language(lang)
     try:
-        blue, yellow = terms.colour_name("blue"), terms.colour_name("yellow")
+        blue, yellow = terms.PlayerName("blue"), terms.PlayerName("yellow")
         values = {
-            "player": blue, "attacker": blue, "defender": yellow, "owner": yellow, "winner": blue, "who": i18n.format_list([blue, yellow]),
-            "players": i18n.format_list([blue, yellow]), "names": i18n.format_list([terms.province_name("Settsu"), terms.province_name("Kai")]),
+            "player": blue, "attacker": blue, "defender": yellow, "owner": yellow, "winner": blue, "who": terms.NameList([blue, yellow]),
+            "players": terms.NameList([blue, yellow]), "names": i18n.format_list([terms.province_name("Settsu"), terms.province_name("Kai")]),
             # provinces whose names begin with a vowel, so a French "de {province}" shows its missing elision
             "province": terms.province_name("Izumo"), "source": terms.province_name("Owari"),
             "target": terms.province_name("Mino"), "region": terms.region_name("yellow"),
@@ -178,14 +178,26 @@ def realistic_values(lang: str) -> dict[str, str]:
 
 def render(lang: str, text: str) -> str:
     """``text`` with every placeholder filled: names as the app names them in ``lang``, numbers for counts."""
+    previous = i18n.current_language()
+    i18n.set_language(lang)  # the case forms are looked up in the sentence's language
+    try:
+        return _render(lang, text)
+    finally:
+        i18n.set_language(previous)
+
+
+def _render(lang: str, text: str) -> str:
+    from shogun_tutor.text import terms
+
     values = realistic_values(lang)
     provinces = {p.name.lower().replace("-", "_"): p.name for p in BOARD.provinces}
     numbers: dict[str, str] = {}
 
     def fill(match: re.Match) -> str:
-        key = match.group(0)[1:-1].split(":")[0].split("!")[0]
-        if key in values:
-            return values[key]
+        key, _, spec = match.group(0)[1:-1].partition(":")
+        key = key.split("!")[0]
+        if key in values:  # names in the case the translation asks for ("{player:genitive}")
+            return format(values[key], spec) if isinstance(values[key], (terms.PlayerName, terms.NameList)) else values[key]
         base = key.removesuffix("_name")
         if base in provinces:
             return provinces[base] if lang not in CJK else PROVINCE_NAMES[provinces[base]][lang]

@@ -30,6 +30,33 @@ def test_languages_without_cases_repeat_the_name(lang, code):
         assert {terms.colour_name(c, case) for case in terms.COLOUR_NAMES_BY_CASE} == {terms.colour_name(c)}
 
 
+def test_a_translation_picks_the_case_of_a_name(lang):
+    lang("pl")
+    black, red, blue = (terms.PlayerName(c) for c in ("black", "red", "blue"))
+    assert "gracza {player:genitive}".format(player=black) == "gracza Czarnego"
+    assert "{player}".format(player=black) == "Czarny" and black == "Czarny"
+    assert "graczy {players:genitive}".format(players=terms.NameList([red, blue])) == "graczy Czerwonego i Niebieskiego"
+    assert "{players}".format(players=terms.NameList([red, blue])) == "Czerwony i Niebieski"
+    lang("de")
+    assert "{player:genitive}".format(player=terms.PlayerName("black")) == "Schwarz"
+    with pytest.raises(ValueError, match="case 'ablative'"):
+        format(black, "ablative")
+
+
+@pytest.mark.parametrize("event, polish", [
+    ({"rule": "privilege.immunity_ends", "player": 2}, "Ochrona gracza Czarnego kończy się wraz z rundą"),
+    ({"rule": "court.display_empty", "waiting": [0, 1]}, "Dworscy urzędnicy graczy Czerwonego i Niebieskiego zostają w holu wejściowym."),
+    ({"rule": "winter.revolts_drawn", "drawn_by": 0, "player": 2, "provinces": ["Kai"]},
+     "Czerwony losuje na ślepo spośród kart prowincji gracza Czarnego: Kai"),
+])
+def test_polish_sentences_decline_the_players_they_name(lang, event, polish):
+    from shogun_tutor.text.explain import explain
+
+    lang("pl")
+    e = explain(event)
+    assert polish in [e.title, *e.lines]
+
+
 def test_unknown_case_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown player colour 'red' or case 'ablative'"):
         terms.colour_name("red", "ablative")

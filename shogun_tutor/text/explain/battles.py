@@ -22,7 +22,7 @@ def battle_lines(kind: str, attacker: int | None, defender: int | None, came_out
     for seat, n in ((attacker, came_out.get("attacker", 0)), (defender, came_out.get("defender", 0))):
         if n and seat is not None:
             lines.append(ngettext("{n} army of {player} came out of the tower.", "{n} armies of {player} came out of the tower.", n).format(
-                n=n, player=player_name(seat, "genitive")))
+                n=n, player=player_name(seat)))
     if came_out.get("farmers"):
         n = came_out["farmers"]
         lines.append(ngettext("{n} farmer came out of the tower.", "{n} farmers came out of the tower.", n).format(n=n))
@@ -80,7 +80,7 @@ def battle_lines(kind: str, attacker: int | None, defender: int | None, came_out
                          else _("The province stays neutral; the farmers go back to the general supply."))
     else:
         n = verdict["survivors"]
-        who = player_name(winner_seat, "genitive")
+        who = player_name(winner_seat)
         if p:
             lines.append(ngettext("{n} army of {player} occupies {province}.", "{n} armies of {player} occupy {province}.", n).format(
                 n=n, player=who, province=p))
@@ -115,7 +115,7 @@ def _battle(e):
     else:
         title = ngettext("{player} attacks {defender} in {province} with {n} army",
                          "{player} attacks {defender} in {province} with {n} armies", n).format(
-            player=player_name(e["player"]), defender=player_name(e["defender"], "accusative"), province=target, n=n)
+            player=player_name(e["player"]), defender=player_name(e["defender"]), province=target, n=n)
     lines = []
     for x in e["extras"]:
         if x["by"] == "special":
@@ -149,7 +149,7 @@ def _revolt(e):
     came = {"attacker": 0, "defender": e["came_out"]["defender"], "farmers": e["came_out"]["farmers"], "others": e["came_out"]["others"]}
     lines += battle_lines("revolt", None, e["player"], came, e["verdict"], e["province"])
     return Explanation(_("The farmers of {province} rise against {player}").format(
-        province=province(e["province"]), player=player_name(e["player"], "dative")), lines, "battle")
+        province=province(e["province"]), player=player_name(e["player"])), lines, "battle")
 
 
 def _card_armies(setup) -> int:

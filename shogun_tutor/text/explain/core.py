@@ -17,11 +17,12 @@ class Explanation:
     kind: str = "info"  # info, battle, scoring, phase, lapsed
 
 
-def player_name(seat: int, case: str = "nominative") -> str:
-    """A player's colour as a name, in the grammatical ``case`` the sentence needs (see :func:`terms.colour_name`)."""
+def player_name(seat: int) -> terms.PlayerName:
+    """A player's colour as a name; each translation picks the grammatical case it needs with a format spec,
+    "{player:genitive}" (see :class:`terms.PlayerName`)."""
     if seat is None:
         raise ValueError("the farmers are not a player: use the sentence written for them")
-    return terms.colour_name(COMPONENTS.colours[seat], case)
+    return terms.PlayerName(COMPONENTS.colours[seat])
 
 
 def province(name: str) -> str:
@@ -32,8 +33,8 @@ def provinces(names) -> str:
     return format_list([terms.province_name(n) for n in names])
 
 
-def players(seats, case: str = "nominative") -> str:
-    return format_list([player_name(s, case) for s in seats])
+def players(seats) -> terms.NameList:
+    return terms.NameList(player_name(s) for s in seats)
 
 
 def winner_headline(seat: int | None) -> str:

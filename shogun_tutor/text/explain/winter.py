@@ -30,7 +30,7 @@ def _winter_rice(e):
 def _revolts_drawn(e):
     return Explanation(
         _("{left} draws blindly from the province cards of {player}: {provinces}").format(
-            left=player_name(e["drawn_by"]), player=player_name(e["player"], "genitive"), provinces=provinces(e["provinces"])),
+            left=player_name(e["drawn_by"]), player=player_name(e["player"]), provinces=provinces(e["provinces"])),
         [_("The player decides in which order these revolts are fought.")] if len(e["provinces"]) > 1 else [],
     )
 
