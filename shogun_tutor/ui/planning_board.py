@@ -15,7 +15,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..data import COMPONENTS
-from ..i18n import _, ngettext
+from ..i18n import _, join_sentences, ngettext
 from ..rules import modifiers
 from ..rules.errors import RuleViolation
 from ..rules.game import Game
@@ -183,9 +183,9 @@ class PlanningBoard:
             if len(pv.buildings) >= self.game.graph.nodes[prov]["building_slots"]:
                 return _("{province} has no free building site: the action will lapse.").format(province=name)
             if pl.chests < cost:
-                return ngettext("Costs {cost} chests; you have {n} chest now: the action would lapse.",
-                                "Costs {cost} chests; you have {n} chests now: the action would lapse.",
-                                pl.chests).format(cost=cost, n=pl.chests)
+                return join_sentences(_costs(cost), ngettext(
+                    "You have {n} chest now: the action would lapse.",
+                    "You have {n} chests now: the action would lapse.", pl.chests).format(n=pl.chests))
             return ngettext("Build in {province} for {n} chest.", "Build in {province} for {n} chests.",
                             cost).format(province=name, n=cost)
         if field in COMPONENTS.action_amounts:
@@ -195,9 +195,8 @@ class PlanningBoard:
                 return ngettext("Needs {n} army from your supply, which holds {supply}: the action would lapse.",
                                 "Needs {n} armies from your supply, which holds {supply}: the action would lapse.",
                                 needed).format(n=needed, supply=pl.supply)
-            return ngettext("Place {n} army in {province}; costs {cost} chests.",
-                            "Place {n} armies in {province}; costs {cost} chests.", needed).format(
-                n=needed, province=name, cost=cost)
+            return join_sentences(ngettext("Place {n} army in {province}.", "Place {n} armies in {province}.", needed).format(
+                n=needed, province=name), _costs(cost))
         armies = s.provinces[prov].armies
         return ngettext("Move or attack from {province}, where {n} army stands now.",
                         "Move or attack from {province}, where {n} armies stand now.", armies).format(
@@ -390,3 +389,8 @@ class PlanningBoardWidget:
         self.confirm_button.disabled = problem is not None
         if not keep_message:
             self.message.value = escape(problem) if problem else ""
+
+
+def _costs(cost: int) -> str:
+    """What an action field costs, as its own sentence (a count of its own, so never "costs 1 chests")."""
+    return ngettext("This action costs {n} chest.", "This action costs {n} chests.", cost).format(n=cost)
