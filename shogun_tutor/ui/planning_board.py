@@ -258,7 +258,9 @@ def field_label(field: str, position: int | None) -> str:
 
 
 class PlanningBoardWidget:
-    """Click a card, then a field (clicking a field without a card takes its card back)."""
+    """Click a card, then a field (clicking a field without a card takes its card back). By keyboard: Enter on a
+    card picks it and puts the focus on the first empty field, the arrow keys move along the fields (and along
+    the cards: ``ui/widgets/bridge.py``), Enter lays it, and the focus goes on to the next card."""
 
     def __init__(self, model: PlanningBoard, on_confirm: Callable[[list[Decision]], None],
                  on_select: Callable[[str | None], None] | None = None):
@@ -282,11 +284,35 @@ class PlanningBoardWidget:
         self.render()
 
     def select(self, card: str) -> None:
+        """Pick ``card`` (again: put it down); the keyboard focus then goes to the first empty field."""
         self.selected = None if self.selected == card else card
         self.message.value = ""
         self.render()
+        if self.selected is not None:
+            self._focus_field()
+
+    def _focus_field(self) -> None:
+        """The keyboard focus on the first empty field (arrows move along the fields, Enter lays the card)."""
+        empty = [b for (field, _position), (b, _what) in zip(self._layout, self._field_rows)
+                 if field not in self.model.plan]  # (the fields the engine already has are in the plan)
+        if empty:
+            empty[0].focus()
+
+    def _focus_after(self, card: str) -> None:
+        """After ``card`` is laid: the focus on the next card not laid yet (after it, else the first), or on
+        *Confirm the plan* once every card that must be laid is."""
+        cards = list(self._card_buttons)
+        start = cards.index(card) + 1 if card in cards else 0
+        for c in cards[start:] + cards[:start]:
+            if self.model.field_of(c) is None and self.model.open_fields():
+                self._card_buttons[c].focus()
+                return
+        self.confirm_button.focus()
 
     def click_field(self, field: str) -> None:
+        """Lay the picked card on ``field`` (the focus then goes to the next card), or, with no card picked, take
+        back the card on it."""
+        laid = None
         if self.selected is None:
             self.model.clear(field)
         else:
@@ -298,11 +324,13 @@ class PlanningBoardWidget:
                 return
             self.message.value = "" if moved is None else escape(_("Moved from {field}.").format(
                 field=field_label(moved, None) if moved == "bid" else plan_field_name(moved)))
-            self.selected = None
+            laid, self.selected = self.selected, None
         if self.on_select is not None:
             card = self.model.plan.get(field)
             self.on_select(None if card is None or chest_value(card) is not None else _province(card))
         self.render(keep_message=True)
+        if laid is not None:
+            self._focus_after(laid)
 
     def confirm(self) -> None:
         if self.confirm_button.disabled:
