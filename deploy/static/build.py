@@ -151,16 +151,22 @@ def without_cdn(out: Path) -> None:
 
 
 def notebook(names: list[str], app_wheel: str, together_url: str | None, dest: Path) -> None:
-    """notebooks/app.ipynb with a first cell that installs the shipped wheels (piplite, PyPI off)."""
+    """notebooks/app.ipynb with a first cell that installs the shipped wheels (piplite, PyPI off) and
+    writes the board geometry computed here with shapely (shogun_tutor.viz.shipped) where the app reads it."""
+    from shogun_tutor.viz import geometry, shipped
+
     nb = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())
-    env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off"}
+    geometry = json.dumps(geometry.for_shipping(), separators=(",", ":"))
+    env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off", shipped.SHIPPED_ENV: "/tmp/shogun-geometry.json"}
     if together_url:
         env["SHOGUN_TUTOR_TOGETHER_URL"] = together_url
     source = (
         "# The static build (deploy/static/build.py): the wheels shipped with the site, then the app.\n"
         "import os\n"
+        "import pathlib\n"
         "import piplite\n"
         f"os.environ.update({env!r})\n"
+        f"pathlib.Path({env[shipped.SHIPPED_ENV]!r}).write_text({geometry!r})\n"
         f"await piplite.install({names!r})\n"
         f"await piplite.install({app_wheel!r}, deps=False)\n"
     )
