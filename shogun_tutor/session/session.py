@@ -27,6 +27,9 @@ SHA-256. The creator's token makes it the *host*. A ``solo`` session (a single l
 has no secrets to keep: any device with its code is host and may take any seat (the code in the
 address is the key, as a downloaded save was).
 
+Modules: :mod:`.setup` (the set-up and tokens), :mod:`.replay` (applying entries), :mod:`.visibility`
+(what a device may see), :mod:`.store` (the tables).
+
 Bots: empty seats are played by bots (``setup["bots"]``, default ``heuristic``, seeded ``seed*10+seat``
 as the guided game always did). A bot's decision is an entry like any other, with its reason, so a
 replay never asks a bot again. A session rebuilt in another kernel makes its bots anew, seeded from
@@ -36,110 +39,25 @@ the process either.
 
 from __future__ import annotations
 
-import gc
-import hashlib
-import json
 import secrets
-from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..rules import errors as RE
 from ..bots import Reason, make_bot
-from ..rules.game import Game, new_game
-from ..rules.state import Decision, GameState
-from ..rules.tower import TowerState
+from ..rules.game import Game
+from ..rules.state import Decision
 from . import codes
 from .errors import (BadCode, BadSetup, CodeInUse, CodeNotFound, Conflict, IllegalDecision, NotHost,
                      NothingToUndo, NotYourSeat, SeatTaken, StaleDecision, StoreUnavailable)
+from .replay import ENTRY_KINDS, Seat, apply_entries, gc_paused
+from .setup import MAX_TOKEN, check_setup, game_from_setup, initial_setup, token_hash
 from .store import Entry, Store
+from .visibility import HIDDEN, View, view_for
 
-HIDDEN = "?"  # a plan card another seat may not see yet
-ENTRY_KINDS = ("decision", "undo", "seat", "pace", "show")
-MAX_TOKEN = 200
+__all__ = ["ENTRY_KINDS", "HIDDEN", "MAX_BATCH", "MAX_TOKEN", "Seat", "Session", "View", "check_setup",
+           "game_from_setup", "initial_setup", "token_hash"]
+
 MAX_BATCH = 64  # decisions in one submit (a whole plan is 11 at most, with the expansions 14)
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a device's token."""
-    if not isinstance(token, str) or not 8 <= len(token) <= MAX_TOKEN:
-        raise NotYourSeat(None)
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def check_setup(setup: Any) -> dict:
-    """The set-up as stored, or :class:`BadSetup` (JSON Schema ``session-setup.schema.json``, then the engine)."""
-    from ..rules.savefile import validate_schema
-
-    try:
-        validate_schema(setup, "session-setup.schema.json")
-    except RE.SaveFileError as exc:
-        raise BadSetup(str(exc)) from None
-    return json.loads(json.dumps(setup))
-
-
-def game_from_setup(setup: dict) -> Game:
-    """The game before its first decision: a new game, or the saved position ``setup["start"]`` (a demo, a load)."""
-    try:
-        if setup.get("start"):
-            return Game.load(setup["start"])
-        return new_game(players=setup["players"], side=setup["side"], seed=setup["seed"], setup=setup["setup"],
-                        expansions=tuple(setup.get("expansions", ())))
-    except (RE.SetupError, RE.SaveFileError, KeyError, TypeError, ValueError) as exc:
-        raise BadSetup(str(exc)) from None
-
-
-def initial_setup(game: Game) -> dict:
-    """The set-up that rebuilds ``game`` before its first decision (see :meth:`Session.adopt`)."""
-    from ..rules.tower import tower_model_from_dict
-
-    s = game.state
-    if game.decisions:
-        history = game.history
-        if len(history) != len(game.decisions):
-            raise BadSetup("the game's history does not reach back to its first decision")
-        before = history[0]
-        first = Game(before.state.copy_with_log(s.log[:before.log_len]), tower=tower_model_from_dict(before.tower_model))
-    else:
-        first = game
-    params = {"players": s.num_players, "side": s.side, "seed": s.seed, "setup": s.setup,
-              "expansions": list(s.rules.expansions)}
-    text = first.save()
-    if game.started_at == 0:
-        try:
-            if new_game(players=s.num_players, side=s.side, seed=s.seed, setup=s.setup,
-                        expansions=tuple(s.rules.expansions)).save() == text:
-                return params
-        except (RE.SetupError, ValueError):
-            pass
-    return {**params, "start": text}
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat: played by a bot (``holder`` None) or by the device whose token hashes to ``holder``."""
-
-    seat: int
-    holder: str | None = None
-
-    @property
-    def bot(self) -> bool:
-        return self.holder is None
-
-
-@dataclass(frozen=True)
-class View:
-    """What one device may see: its seat (None: a watcher), whether it is the host, and the game's state
-    with every plan card it may not see yet replaced by :data:`HIDDEN` (state, log and decisions)."""
-
-    seat: int | None
-    host: bool
-    state: GameState
-    log: list
-    decisions: list
-    seq: int
-    paused: bool
-    shown: dict
 
 
 class Session:
@@ -252,7 +170,7 @@ class Session:
             raise CodeNotFound(code)
         session = cls(store, code, check_setup(row.setup), row.host)
         entries = store.entries_after(code, 0)
-        with _gc_paused():  # the undo history grows by a state per decision: the cyclic GC re-walked it ~3x over
+        with gc_paused():  # the undo history grows by a state per decision: the cyclic GC re-walked it ~3x over
             session._apply_entries(entries)
         session._reseed_bots()
         return session
@@ -435,40 +353,9 @@ class Session:
 
     # --- what a device may see ------------------------------------------------------------------
     def view_for(self, token: str | None) -> View:
-        """The game as the device of ``token`` may see it: every plan card of another seat that the game has
-        not turned up yet is :data:`HIDDEN` (in the players' plans, in the log's ``plan.done`` and in the
-        decisions); so are what the rules keep face down from everyone (:func:`_hide_secrets`: the decks'
-        order, the cubes lodged in the tower, the random generator, the court cards other seats keep).
-        A hot-seat device sees the plans of all seats it holds; a watcher sees only public facts."""
-        mine = set(self.seats_of(token))
-        state = self.game.state.snapshot()
-        log = self.game.state.log
-        start = _round_start(log)
-        up = _face_up_fields(log, start)
-
-        def secret(field: str | None, card: object) -> bool:
-            return up is not None and card is not None and field not in up
-
-        for pl in state.players:
-            if pl.seat not in mine:
-                pl.plan = {f: (HIDDEN if secret(f, c) else c) for f, c in pl.plan.items()}
-        public_log = []
-        for i, e in enumerate(log):
-            if e.get("rule") == "plan.done" and i >= start and e.get("player") not in mine:
-                e = {**e, "plan": {f: (HIDDEN if secret(f, c) else c) for f, c in e.get("plan", {}).items()}}
-            if "throw" in e:  # each cube's path through the tower: where those that stayed inside lie
-                e = {k: v for k, v in e.items() if k != "throw"}
-            public_log.append(e)
-        state.log = public_log
-        _hide_secrets(state, mine)
-        decisions = []
-        for i, d in enumerate(self.game.decisions):
-            made = self.positions[i] if i < len(self.positions) else len(log)
-            if d.kind == "plan" and d.player not in mine and made >= start and secret(d.field, d.card):
-                d = Decision(d.kind, d.player, field=d.field, card=HIDDEN)
-            decisions.append(d)
-        return View(seat=min(mine) if mine else None, host=self.is_host(token), state=state, log=public_log,
-                    decisions=decisions, seq=self.seq, paused=self.paused, shown=dict(self.shown))
+        """The game as the device of ``token`` may see it (:func:`.visibility.view_for`: every plan card of
+        another seat not turned up yet, and what the rules keep face down, is :data:`HIDDEN`)."""
+        return view_for(self, token)
 
     # --- the log ---------------------------------------------------------------------------------
     def _check_expected(self, expected_seq: int | None) -> None:
@@ -523,64 +410,8 @@ class Session:
                             positions=positions)
 
     def _apply_entries(self, entries: Iterable[Entry], positions: Sequence[int] = ()) -> None:
-        """Bring the session up to ``entries``; ``positions``: the first decisions among them are in the game
-        already (applied by :meth:`_write`), made when the log had these lengths."""
-        game = self.game
-        done = list(positions)
-        index = len(game.decisions) - len(done)
-        for entry in entries:
-            if entry.seq != self.seq + 1:
-                raise BadSetup(f"the log jumps from entry {self.seq} to {entry.seq}")
-            try:
-                index = self._apply_entry(entry, done, index)
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-                raise BadSetup(f"entry {entry.seq} is malformed: {type(exc).__name__}: {exc}") from None
-            self.seq = entry.seq
-        for listener in list(self._listeners):
-            listener(self)
-
-    def _apply_entry(self, entry: Entry, done: list[int], index: int) -> int:
-        """One entry (see :meth:`_apply_entries`); returns the index of the next decision."""
-        game = self.game
-        body = entry.body
-        if entry.kind == "decision":
-            if done:
-                position = done.pop(0)
-            else:
-                index = len(game.decisions)
-                position = len(game.state.log)
-                try:
-                    game.apply(Decision.from_dict(body["d"]))
-                except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
-                    raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
-            del self.positions[index:]
-            self.positions.append(position)
-            if body.get("mark"):
-                self.marks.append(index)
-            if body.get("reason"):
-                raw = dict(body["reason"])
-                self.reasons[index] = (position, Reason(raw.pop("kind"), **raw))
-            index += 1
-        elif entry.kind == "undo":
-            to = body["to"]
-            while len(game.decisions) > to:
-                game.undo()
-            self.marks = [m for m in self.marks if m < to]
-            del self.positions[to:]
-            self.reasons = {i: r for i, r in self.reasons.items() if i < to}
-        elif entry.kind == "seat":
-            seat, holder = body["seat"], body.get("holder")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats) or not (
-                    holder is None or isinstance(holder, str)):
-                raise ValueError(f"no such seat {seat!r}")
-            self.seats[seat] = Seat(seat, holder)
-        elif entry.kind == "pace":
-            self.paused = bool(body.get("paused"))
-        elif entry.kind == "show":
-            self.shown = dict(body)
-        else:
-            raise BadSetup(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
-        return index
+        """Bring the session up to ``entries`` (:func:`.replay.apply_entries`)."""
+        apply_entries(self, entries, positions)
 
     # --- reading the log ------------------------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -593,65 +424,3 @@ class Session:
     def address(self, step: int | None = None) -> str:
         """The query that reopens this session (``game=CODE``, ``&step=N`` when reading back)."""
         return f"game={self.code}" + (f"&step={step}" if step is not None else "")
-
-
-@contextmanager
-def _gc_paused():
-    """Pause Python's cyclic garbage collector while a log is replayed (nothing cyclic is made there to be
-    freed; the collections are only the cost of walking the growing history again and again)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def _hide_secrets(state: GameState, mine: set[int]) -> None:
-    """Replace in ``state`` (a snapshot: its own lists) what the rules keep face down from the device holding the
-    seats ``mine``: each face-down card or cube becomes :data:`HIDDEN`, so how many there are stays public.
-
-    * the event deck, the draft's province deck and the court's privilege deck (face down; their order decides
-      what comes next); the province cards nobody holds are a set everyone sees on the board, kept in a sorted
-      order (the pile's order is not shown);
-    * the cubes lodged in the battle tower (nobody sees inside; the tray is public), and in the log each throw's
-      cube paths (:meth:`Session.view_for` drops them; what came out and how many stayed inside remain);
-    * the random generator's state (it foretells every draw and throw);
-    * the privilege cards another seat keeps for later (its own: shown to it).
-    """
-    state.rng_state = None
-    state.event_deck = [HIDDEN] * len(state.event_deck)
-    state.card_supply = sorted(state.card_supply)
-    state.draft.deck = [HIDDEN] * len(state.draft.deck)
-    state.tower = TowerState([[HIDDEN] * len(level) for level in state.tower.levels], list(state.tower.tray))
-    court = state.extra.get("tenno")
-    if isinstance(court, dict):
-        court = dict(court)
-        if isinstance(court.get("deck"), list):
-            court["deck"] = [HIDDEN] * len(court["deck"])
-        if isinstance(court.get("kept"), list):
-            court["kept"] = [list(k) if seat in mine else [HIDDEN] * len(k) for seat, k in enumerate(court["kept"])]
-        state.extra = {**state.extra, "tenno": court}
-
-
-def _round_start(log: list[dict]) -> int:
-    """Index of the current round's first event (its planning starts there)."""
-    for i in range(len(log) - 1, -1, -1):
-        if log[i].get("rule") == "round.start":
-            return i
-    return 0
-
-
-def _face_up_fields(log: list[dict], start: int) -> set[str] | None:
-    """Plan fields of the current round whose cards the game has turned up (all once the round ended)."""
-    shown: set[str] = set()
-    for e in log[start:]:
-        rule = e.get("rule")
-        if rule == "action.reveal":
-            shown.add(e.get("action"))
-        elif rule == "order.bids":
-            shown.add("bid")
-        elif rule == "round.end":
-            return None  # the round is over: every card of it has been seen
-    return shown

@@ -55,12 +55,12 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
                                   "Tax in {province}: +{gain} chests for the war chest ({chests} now).",
                                   p["gain"]).format(**p),
         "build": lambda p: ngettext(
-            "{building} in {province} for {cost} chest: about {points} points over the winters still to come.",
-            "{building} in {province} for {cost} chests: about {points} points over the winters still to come.",
+            "{building} in {province} for {cost} chest; points it should bring over the winters still to come: about {points}.",
+            "{building} in {province} for {cost} chests; points it should bring over the winters still to come: about {points}.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
         "armies_defend": lambda p: _reduced(_, ngettext, p)["armies_defend"]() if "card" in p else ngettext(
-            "{armies} army to {province}: a neighbour has {threat} armies next to its {have}.",
-            "{armies} armies to {province}: a neighbour has {threat} armies next to its {have}.",
+            "{armies} army to {province}: a neighbour threatens it (armies: {threat} there, {have} here).",
+            "{armies} armies to {province}: a neighbour threatens it (armies: {threat} there, {have} here).",
             p["armies"]).format(**p),
         "armies_attack": lambda p: _reduced(_, ngettext, p)["armies_attack"]() if "card" in p else ngettext(
             "{armies} army to {province}, ready for the battle against {target} later this round.",
@@ -80,8 +80,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "{province} on this field builds a {building} there for {cost} chests: no card was needed elsewhere, and the building scores.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
         "filler_armies": lambda p: _reduced(_, ngettext, p)["filler_armies"]() if "card" in p else ngettext(
-            "{province} on this field buys {armies} army there for {cost} chest: no card was needed elsewhere, and the chests are there.",
-            "{province} on this field buys {armies} armies there for {cost} chests: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} army there: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} armies there: no card was needed elsewhere, and the chests are there.",
             p["armies"]).format(**p),
         "filler_lapse": lambda p: _("{province} covers this field, but the action will lapse (too few chests or no room), which costs nothing.").format(**p),
         "filler_tax": lambda p: _("{province} on the tax field collects its tax: it has no unrest, so no revolt can follow.").format(**p),
@@ -113,8 +113,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Attacks {target} from {province} with {armies} armies against {defence}: about {chance} % to win.",
             p["armies"]).format(**p),
         "reinforce": lambda p: ngettext(
-            "Moves {armies} army from {province} to {target}, which faces {threat} enemy armies.",
-            "Moves {armies} armies from {province} to {target}, which faces {threat} enemy armies.",
+            "Moves {armies} army from {province} to {target}, which is threatened (enemy armies next to it: {threat}).",
+            "Moves {armies} armies from {province} to {target}, which is threatened (enemy armies next to it: {threat}).",
             p["armies"]).format(**p),
         "stay": lambda p: _("Keeps the armies in {province}: no move is worth it.").format(**p),
         "forced_move": lambda p: ngettext(
@@ -135,8 +135,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             p["armies"]).format(**p),
         "fallback": lambda p: _("The plan did not fit the choices left; a safe choice instead.").format(**p),
         "court_province": lambda p: ngettext(
-            "Court: {armies} army from {province} becomes a court official, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
-            "Court: {armies} armies from {province} become court officials, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
+            "Court: {armies} army from {province} becomes a court official, to buy a privilege card (armies: {have} in {province}, {threat} in its strongest neighbour).",
+            "Court: {armies} armies from {province} become court officials, to buy a privilege card (armies: {have} in {province}, {threat} in its strongest neighbour).",
             p["armies"]).format(**p),
         "court_tray": lambda p: ngettext(
             "Court: {armies} army from the tray becomes a court official, to buy a privilege card.",
@@ -170,16 +170,16 @@ def _reduced(_: Callable[[str], str], ngettext: Callable[[str, str, int], str], 
     never stands unexplained on the "Place 5 armies" field (issue 21)."""
     return {
         "armies_defend": lambda: ngettext(
-            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
-            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
+            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour threatens it (armies: {threat} there, {have} here).",
+            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour threatens it (armies: {threat} there, {have} here).",
             p["card"]).format(**p),
         "armies_attack": lambda: ngettext(
             "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
             "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
             p["card"]).format(**p),
         "filler_armies": lambda: ngettext(
-            "{province} on this field buys {card} army there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
-            "{province} on this field buys {card} armies there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {card} army there, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {card} armies there, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
             p["card"]).format(**p),
     }
 
