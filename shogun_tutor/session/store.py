@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .errors import CodeInUse, Conflict, StoreUnavailable
+from .errors import CodeInUse, Conflict, DamagedGame, StoreReadFailed, StoreUnavailable
+from .rows import check_code, entry_fields, session_fields
 
 DATABASE_ENV = "SHOGUN_TUTOR_DATABASE_URL"
 DATA_ENV = "SHOGUN_TUTOR_SESSIONS"  # (SHOGUN_TUTOR_DATA names the game facts folder: data.py)
@@ -78,6 +79,7 @@ class SessionInfo:
     created: float
     updated: float
     entries: int
+    damaged: str = ""  # what is wrong with the row (its times are then 0), else empty
 
 
 def user_data_dir() -> Path:
@@ -148,6 +150,8 @@ class Store:
             cur.execute("SELECT version FROM schema_version")
             row = cur.fetchone()
             version = row[0] if row else 0
+            if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+                raise StoreReadFailed(f"the store's schema version {str(version)[:40]!r} is not a version number")
             if version > SCHEMA_VERSION:
                 raise StoreUnavailable(f"the store's schema is version {version}, newer than this program's {SCHEMA_VERSION}")
             for v in range(version + 1, SCHEMA_VERSION + 1):
@@ -174,6 +178,15 @@ class Store:
                 raise
         return fn(*args, **kwargs)
 
+    def _reading(self, fn, *args):
+        """A read (:meth:`_retrying`): a failure is :class:`StoreReadFailed` (nothing was to be written)."""
+        try:
+            return self._retrying(fn, *args)
+        except StoreReadFailed:
+            raise
+        except StoreUnavailable as exc:
+            raise StoreReadFailed(exc.detail) from exc.__cause__
+
     def _lost_connection(self, exc: BaseException | None) -> bool:
         return False
 
@@ -183,11 +196,11 @@ class Store:
 
     def session(self, code: str) -> "SessionRow | None":
         """The session's row, or None."""
-        return self._retrying(self._session, code)
+        return self._reading(self._session, code)
 
     def entries_after(self, code: str, seq: int) -> list[Entry]:
         """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
-        return self._retrying(self._entries_after, code, seq)
+        return self._reading(self._entries_after, code, seq)
 
     def append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
                now: float | None = None) -> None:
@@ -199,7 +212,7 @@ class Store:
         return self._retrying(self._append, code, after, entries, nonce, now)
 
     def list_sessions(self) -> list[SessionInfo]:
-        return self._retrying(self._list_sessions)
+        return self._reading(self._list_sessions)
 
     def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
         """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
@@ -221,7 +234,9 @@ class Store:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT code, setup, host, created, updated FROM sessions WHERE code = ?"), (code,))
             row = cur.fetchone()
-        return SessionRow(row[0], json.loads(row[1]), row[2], row[3], row[4]) if row else None
+        if row is None:
+            return None
+        return SessionRow(code, *session_fields(code, *row[1:]))
 
     def _entries_after(self, code: str, seq: int) -> list[Entry]:
         """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
@@ -229,7 +244,7 @@ class Store:
             cur.execute(self._sql("SELECT seq, kind, body, nonce FROM entries WHERE code = ? AND seq > ? ORDER BY seq"),
                         (code, seq))
             rows = cur.fetchall()
-        return [Entry(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+        return [Entry(*entry_fields(code, *r)) for r in rows]
 
     def _append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
                now: float | None = None) -> None:
@@ -259,7 +274,7 @@ class Store:
         with self._transaction() as cur:
             cur.execute("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
                         " FROM sessions s ORDER BY s.updated DESC, s.code")
-            return [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+            return [_info(r) for r in cur.fetchall()]
 
     def _prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
         """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
@@ -268,11 +283,24 @@ class Store:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
                                   " FROM sessions s WHERE s.updated < ? ORDER BY s.updated, s.code"), (cutoff,))
-            gone = [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+            gone = [_info(r) for r in cur.fetchall()]
             for info in gone:
                 cur.execute(self._sql("DELETE FROM entries WHERE code = ?"), (info.code,))
                 cur.execute(self._sql("DELETE FROM sessions WHERE code = ?"), (info.code,))
         return gone
+
+
+def _info(row: Sequence) -> SessionInfo:
+    """A line of the list; a damaged row is listed as such (its code as stored, shortened), never raised."""
+    code, created, updated, count = row
+    try:
+        check_code(code)
+        for t in (created, updated):
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < 1e11:
+                raise DamagedGame(code, f"the time {str(t)[:40]!r} is not a time")
+    except DamagedGame as exc:
+        return SessionInfo(str(code)[:12], 0.0, 0.0, int(count), damaged=str(exc))
+    return SessionInfo(code, float(created), float(updated), int(count))
 
 
 class _Tx:
