@@ -23,9 +23,8 @@ whose answer was lost is recognised on retry by its ``nonce``.
 from __future__ import annotations
 
 import json
+import logging
 import os
-import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,19 +103,60 @@ def open_store(url: str | None = None) -> "Store":
 
 
 _SHARED: dict[str, "Store"] = {}
+_TRIED: dict[str, float] = {}  # when opening the default store last failed
+_MEMORY: dict[str, "Store"] = {}  # the stand-in while it cannot be opened (one per process)
+RETRY_S = 15.0  # how often a store that could not be opened is tried again
+log = logging.getLogger("shogun_tutor.session")
 
 
-def shared_store() -> tuple["Store", "StoreUnavailable | None"]:
-    """This process's default store (:func:`open_store`, opened once). When it cannot be opened (a read-only
-    home, the database down at start) a store in memory stands in, with the reason: games still play, but
-    do not outlive the kernel; the UI says so."""
-    if "default" not in _SHARED:
+def shared_store(now: float | None = None) -> tuple["Store", "StoreUnavailable | None"]:
+    """This process's default store (:func:`open_store`, opened once) and None; or, while it cannot be opened (a
+    read-only home, the configured database down), a store in memory and the reason. The stand-in is never
+    silent: the reason is logged (a warning, each time opening fails), the pages say that games are not stored,
+    and :func:`store_status` reports it. Each call after :data:`RETRY_S` seconds tries the real store again, so
+    once the database is back, new games are stored there again."""
+    if "default" in _SHARED:
+        return _SHARED["default"], None
+    now = time.monotonic() if now is None else now
+    problem = _MEMORY.get("problem")
+    if problem is None or now - _TRIED.get("default", -RETRY_S) >= RETRY_S:
+        _TRIED["default"] = now
         try:
             _SHARED["default"] = open_store()
-        except (StoreUnavailable, OSError) as exc:
+        except (StoreUnavailable, OSError, ValueError) as exc:
             problem = exc if isinstance(exc, StoreUnavailable) else StoreUnavailable(str(exc))
-            return open_store("sqlite://"), problem
-    return _SHARED["default"], None
+            _MEMORY["problem"] = problem  # type: ignore[assignment]
+            log.warning("games are NOT being stored: the game store %s cannot be opened (%s); a store in memory "
+                        "stands in, tried again every %g s", _where(), problem.detail, RETRY_S)
+        else:
+            if problem is not None:
+                log.warning("the game store %s is back: new games are stored again", _where())
+            _MEMORY.pop("problem", None)
+            return _SHARED["default"], None
+    if "store" not in _MEMORY:
+        _MEMORY["store"] = open_store("sqlite://")
+    return _MEMORY["store"], problem  # type: ignore[return-value]
+
+
+def _where() -> str:
+    url = os.environ.get(DATABASE_ENV) or ""
+    return url.split("@")[-1].split("?")[0] if url else str(user_data_dir() / "sessions.sqlite3")
+
+
+def store_status(timeout: float = 3.0) -> dict:
+    """For the health endpoint: whether games are stored (``{"stored": true, "store": kind}``), or why not
+    (``"stored": false, "problem": ...``). It opens the configured store once (no password in the answer)."""
+    url = os.environ.get(DATABASE_ENV) or ""
+    try:
+        store = PostgresStore(url, connect_timeout=timeout) if url.startswith(("postgresql://", "postgres://")) \
+            else open_store(url or None)
+    except (StoreUnavailable, OSError, ValueError) as exc:
+        detail = exc.detail if isinstance(exc, StoreUnavailable) else str(exc)
+        return {"stored": False, "store": _where(), "problem": detail.replace(url, "…")[:300] if url else detail[:300]}
+    try:
+        return {"stored": True, "store": store.kind}
+    finally:
+        store.close()
 
 
 class Store:
@@ -303,196 +343,4 @@ def _info(row: Sequence) -> SessionInfo:
     return SessionInfo(code, float(created), float(updated), int(count))
 
 
-class _Tx:
-    """A transaction on a DB-API connection, errors of the driver turned into StoreUnavailable."""
-
-    def __init__(self, store: "SQLiteStore | PostgresStore", begin: str | None):
-        self.store, self.begin = store, begin
-
-    def __enter__(self):
-        self.store._lock.acquire()
-        self.was_open = self.store._conn is not None
-        try:
-            conn = self.store._connection()
-            self.cur = conn.cursor()
-            if self.begin:
-                self.cur.execute(self.begin)
-        except BaseException as exc:
-            self.store._lock.release()
-            self.store._drop(exc)
-            raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-        return self.cur
-
-    def __exit__(self, kind, exc, tb):
-        conn = self.store._conn
-        try:
-            if exc is None:
-                try:
-                    conn.commit()
-                except BaseException as err:
-                    self._rollback(conn)
-                    err._shogun_was_open = self.was_open
-                    self.store._drop(err)
-                    raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
-                return False
-            self._rollback(conn)
-            if isinstance(exc, self.store.driver_errors):
-                exc._shogun_was_open = self.was_open
-                self.store._drop(exc)
-                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-            return False
-        finally:
-            self.store._lock.release()
-
-    @staticmethod
-    def _rollback(conn) -> None:
-        try:
-            conn.rollback()
-        except Exception:  # a dead connection: nothing to roll back
-            pass
-
-
-class SQLiteStore(Store):
-    """A SQLite file (WAL, ``synchronous=NORMAL``, ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module.
-
-    WAL with ``synchronous=NORMAL`` (SQLite's advice for WAL): a committed decision survives a killed kernel
-    or server (it is in the WAL file); only a power cut may lose the last ones, never corrupt the file.
-    """
-
-    kind = "sqlite"
-    driver_errors = (sqlite3.Error,)
-
-    def __init__(self, path: str | os.PathLike):
-        self.path = str(path)
-        self._lock = threading.RLock()
-        self._conn: sqlite3.Connection | None = None
-        self._migrate()
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-            try:
-                if self.path != ":memory:":
-                    conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: a commit survives a killed process; fsync at checkpoints
-                conn.execute("PRAGMA foreign_keys=ON")
-            except BaseException:
-                conn.close()
-                raise
-            conn.isolation_level = None  # explicit BEGIN/COMMIT
-            self._conn = conn
-        return self._conn
-
-    def _transaction(self):
-        return _SQLiteTx(self)
-
-    def _drop(self, exc: BaseException) -> None:
-        """A file that failed: close the connection, the next call opens it again (the folder may be back)."""
-        if self.path != ":memory:" and self._conn is not None and not isinstance(exc, sqlite3.IntegrityError):
-            try:
-                self._conn.close()
-            except Exception:
-                pass
-            self._conn = None
-
-    def _is_unique_violation(self, exc: BaseException) -> bool:
-        return isinstance(exc, sqlite3.IntegrityError)
-
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __repr__(self) -> str:
-        return f"SQLiteStore({self.path!r})"
-
-
-class _SQLiteTx(_Tx):
-    def __init__(self, store: SQLiteStore):
-        super().__init__(store, "BEGIN IMMEDIATE")
-
-    def __exit__(self, kind, exc, tb):
-        conn = self.store._conn
-        if conn is not None and exc is None:
-            try:
-                conn.execute("COMMIT")
-            except BaseException as err:
-                self._rollback(conn)
-                self.store._drop(err)
-                self.store._lock.release()
-                raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
-            self.store._lock.release()
-            return False
-        if conn is not None:
-            try:
-                conn.execute("ROLLBACK")
-            except Exception:
-                pass
-        try:
-            if exc is not None and isinstance(exc, self.store.driver_errors):
-                self.store._drop(exc)
-                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-            return False
-        finally:
-            self.store._lock.release()
-
-
-class PostgresStore(Store):
-    """A PostgreSQL database through psycopg 3 (one connection per store, reopened after a failure)."""
-
-    kind = "postgresql"
-    placeholder = "%s"
-
-    def __init__(self, url: str, connect_timeout: float = 5.0):
-        try:
-            import psycopg
-        except ImportError as exc:  # pragma: no cover - psycopg is a dependency
-            raise StoreUnavailable("psycopg is not installed") from exc
-        self._psycopg = psycopg
-        self.driver_errors = (psycopg.Error,)
-        self.url = url
-        self.connect_timeout = connect_timeout
-        self._lock = threading.RLock()
-        self._conn = None
-        self._migrate()
-
-    def _connection(self):
-        if self._conn is None or self._conn.closed:
-            self._conn = self._psycopg.connect(self.url, connect_timeout=max(1, int(self.connect_timeout)),
-                                               autocommit=False)
-        return self._conn
-
-    def _transaction(self):
-        return _Tx(self, None)
-
-    def _lock_schema(self, cur) -> None:
-        cur.execute("SELECT pg_advisory_xact_lock(7262817)")  # one migrating process at a time
-
-    def _drop(self, exc: BaseException) -> None:
-        if self._conn is not None and not isinstance(exc, self._psycopg.errors.UniqueViolation):
-            if self._conn.closed or isinstance(exc, (self._psycopg.OperationalError, self._psycopg.InterfaceError)):
-                try:
-                    self._conn.close()
-                except Exception:
-                    pass
-                self._conn = None
-
-    def _is_unique_violation(self, exc: BaseException) -> bool:
-        return isinstance(exc, self._psycopg.errors.UniqueViolation)
-
-    def _lost_connection(self, exc: BaseException | None) -> bool:
-        """A connection that was open broke (server restarted, or an admin ended it); not: cannot connect."""
-        p = self._psycopg
-        return isinstance(exc, (p.OperationalError, p.InterfaceError)) and getattr(exc, "_shogun_was_open", False)
-
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __repr__(self) -> str:
-        return "PostgresStore(…)"  # the address may hold a password
+from .backends import PostgresStore, SQLiteStore  # noqa: E402 - they build on Store, defined above
