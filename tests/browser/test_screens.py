@@ -186,7 +186,7 @@ def test_planning_board_shows_the_years_event_cards_and_the_places_special_cards
         ap.open(voila_url + f"?tab=game&lang={lang}")
         page = ap.page
         page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
-        seat = page.locator(f"select[title='{t('Your seat')}']")
+        seat = page.get_by_label(t('Your seat'), exact=True)
         seat.wait_for(timeout=30_000)
         seat.select_option(index=1)
         page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=30_000)
