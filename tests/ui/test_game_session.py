@@ -95,7 +95,7 @@ def test_a_store_that_cannot_be_opened_is_said_on_the_page_and_games_are_stored_
                                                                                                  caplog):
     """No silent stand-in (issue 51): the page says games are not stored, the log warns; once the store can be
     opened, the next new game is stored in it."""
-    from shogun_tutor.session import store as store_module
+    from shogun_tutor.session import opening as store_module
 
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
