@@ -36,36 +36,36 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
         "lookahead": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): both choices end the round much alike in rice, provinces, buildings and armies, but with this one it stands {margin} points further ahead of its rivals on average.",
-            "Chosen by playing the round on ({playouts} times): both choices end the round much alike in rice, provinces, buildings and armies, but with this one it stands {margin} points further ahead of its rivals on average.",
+            "Chosen by playing the round on ({playouts} time): both choices end the round much alike in rice, provinces, buildings and armies, but with this one its lead over its rivals is larger on average (in points: +{margin}).",
+            "Chosen by playing the round on ({playouts} times): both choices end the round much alike in rice, provinces, buildings and armies, but with this one its lead over its rivals is larger on average (in points: +{margin}).",
             p["playouts"]).format(**p),
         "lookahead_buildings": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it has {buildings} buildings at the round's end on average, with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice it has {buildings} buildings at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Buildings at the round's end, on average: {buildings} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Buildings at the round's end, on average: {buildings} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "lookahead_score": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it ends the round at {score} points on average (its points plus what its provinces and buildings would score at a winter), with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice it ends the round at {score} points on average (its points plus what its provinces and buildings would score at a winter), with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Its points at the round's end plus what its provinces and buildings would score at a winter, on average: {score} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Its points at the round's end plus what its provinces and buildings would score at a winter, on average: {score} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "lookahead_rival": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice its strongest rival ends the round at {rival} points on average (counted the same way: points plus what the board would score), with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice its strongest rival ends the round at {rival} points on average (counted the same way: points plus what the board would score), with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Its strongest rival's points at the round's end plus what the board would score for it, on average: {rival} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Its strongest rival's points at the round's end plus what the board would score for it, on average: {rival} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "lookahead_chests": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it keeps {chests} chests on average for the rounds still to come, with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice it keeps {chests} chests on average for the rounds still to come, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Chests kept for the rounds still to come, on average: {chests} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Chests kept for the rounds still to come, on average: {chests} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "lookahead_rice": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
-            "Chosen by playing the round on ({playouts} times): with the usual choice the winter ends {short} rice short on average, and each rice missing is a revolt; with this one {now}.",
+            "Chosen by playing the round on ({playouts} time). Rice missing at the winter, on average (each rice missing is a revolt): {short} with the usual choice, {now} with this one.",
+            "Chosen by playing the round on ({playouts} times). Rice missing at the winter, on average (each rice missing is a revolt): {short} with the usual choice, {now} with this one.",
             p["playouts"]).format(**p),
         "lookahead_provinces": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice it holds {provinces} provinces at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Provinces held at the round's end, on average: {provinces} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Provinces held at the round's end, on average: {provinces} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "lookahead_armies": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
-            "Chosen by playing the round on ({playouts} times): with this choice it has {armies} armies on the board at the round's end on average, with the usual one {other}.",
+            "Chosen by playing the round on ({playouts} time). Armies on the board at the round's end, on average: {armies} with this choice, {other} with the usual one.",
+            "Chosen by playing the round on ({playouts} times). Armies on the board at the round's end, on average: {armies} with this choice, {other} with the usual one.",
             p["playouts"]).format(**p),
         "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
         "rice_for_winter": lambda p: ngettext(
@@ -76,12 +76,12 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
                                   "Tax in {province}: +{gain} chests for the war chest ({chests} now).",
                                   p["gain"]).format(**p),
         "build": lambda p: ngettext(
-            "{building} in {province} for {cost} chest: about {points} points over the winters still to come.",
-            "{building} in {province} for {cost} chests: about {points} points over the winters still to come.",
+            "{building} in {province} for {cost} chest; points it should bring over the winters still to come: about {points}.",
+            "{building} in {province} for {cost} chests; points it should bring over the winters still to come: about {points}.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
         "armies_defend": lambda p: _reduced(_, ngettext, p)["armies_defend"]() if "card" in p else ngettext(
-            "{armies} army to {province}: a neighbour has {threat} armies next to its {have}.",
-            "{armies} armies to {province}: a neighbour has {threat} armies next to its {have}.",
+            "{armies} army to {province}: a neighbour threatens it (armies: {threat} there, {have} here).",
+            "{armies} armies to {province}: a neighbour threatens it (armies: {threat} there, {have} here).",
             p["armies"]).format(**p),
         "armies_attack": lambda p: _reduced(_, ngettext, p)["armies_attack"]() if "card" in p else ngettext(
             "{armies} army to {province}, ready for the battle against {target} later this round.",
@@ -98,8 +98,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "{province} on this field builds a {building} there for {cost} chests: no card was needed elsewhere, and the building scores.",
             p["cost"]).format(**{**p, "building": term("BUILDING_NAMES", p["building"])}),
         "filler_armies": lambda p: _reduced(_, ngettext, p)["filler_armies"]() if "card" in p else ngettext(
-            "{province} on this field buys {armies} army there for {cost} chest: no card was needed elsewhere, and the chests are there.",
-            "{province} on this field buys {armies} armies there for {cost} chests: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} army there: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {armies} armies there: no card was needed elsewhere, and the chests are there.",
             p["armies"]).format(**p),
         "filler_lapse": lambda p: _("{province} covers this field, but the action will lapse (too few chests or no room), which costs nothing.").format(**p),
         "filler_tax": lambda p: _("{province} on the tax field collects its tax: it has no unrest, so no revolt can follow.").format(**p),
@@ -128,8 +128,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "Attacks {target} from {province} with {armies} armies against {defence}: about {chance} % to win.",
             p["armies"]).format(**p),
         "reinforce": lambda p: ngettext(
-            "Moves {armies} army from {province} to {target}, which faces {threat} enemy armies.",
-            "Moves {armies} armies from {province} to {target}, which faces {threat} enemy armies.",
+            "Moves {armies} army from {province} to {target}, which is threatened (enemy armies next to it: {threat}).",
+            "Moves {armies} armies from {province} to {target}, which is threatened (enemy armies next to it: {threat}).",
             p["armies"]).format(**p),
         "stay": lambda p: _("Keeps the armies in {province}: no move is worth it.").format(**p),
         "forced_move": lambda p: ngettext(
@@ -150,8 +150,8 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             p["armies"]).format(**p),
         "fallback": lambda p: _("The plan did not fit the choices left; a safe choice instead.").format(**p),
         "court_province": lambda p: ngettext(
-            "Court: {armies} army from {province} becomes a court official, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
-            "Court: {armies} armies from {province} become court officials, to buy a privilege card; {province} has {have} armies, its strongest neighbour {threat}.",
+            "Court: {armies} army from {province} becomes a court official, to buy a privilege card (armies: {have} in {province}, {threat} in its strongest neighbour).",
+            "Court: {armies} armies from {province} become court officials, to buy a privilege card (armies: {have} in {province}, {threat} in its strongest neighbour).",
             p["armies"]).format(**p),
         "court_tray": lambda p: ngettext(
             "Court: {armies} army from the tray becomes a court official, to buy a privilege card.",
@@ -169,16 +169,16 @@ def _reduced(_: Callable[[str], str], ngettext: Callable[[str, str, int], str], 
     never stands unexplained on the "Place 5 armies" field (issue 21)."""
     return {
         "armies_defend": lambda: ngettext(
-            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
-            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour has {threat} armies next to its {have}.",
+            "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour threatens it (armies: {threat} there, {have} here).",
+            "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up (the plan counts on the fewer): a neighbour threatens it (armies: {threat} there, {have} here).",
             p["card"]).format(**p),
         "armies_attack": lambda: ngettext(
             "{card} army to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
             "{card} armies to {province}, or only {armies} if this round's event turns out to be card {event}, which is still face up: ready for the battle against {target} later this round.",
             p["card"]).format(**p),
         "filler_armies": lambda: ngettext(
-            "{province} on this field buys {card} army there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
-            "{province} on this field buys {card} armies there for {cost} chests, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {card} army there, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
+            "{province} on this field buys {card} armies there, or only {armies} if this round's event turns out to be card {event}, which is still face up: no card was needed elsewhere, and the chests are there.",
             p["card"]).format(**p),
     }
 

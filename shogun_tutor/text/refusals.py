@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..i18n import _, ngettext
+from ..i18n import _, join_sentences, ngettext
 from ..rules.errors import RuleViolation
 
 _SENTENCES: dict[str, Callable[[dict], str]] = {
@@ -23,10 +23,9 @@ _SENTENCES: dict[str, Callable[[dict], str]] = {
     "plan.field_taken": lambda p: _("This field is already planned."),
     "plan.card_not_available": lambda p: _("That card is not in your hand."),
     "plan.no_such_card": lambda p: _("That card is not in your hand."),
-    "bid.cannot_afford": lambda p: ngettext(
-        "A bid of {bid} needs {bid} chests, but your war chest holds only {n} chest.",
-        "A bid of {bid} needs {bid} chests, but your war chest holds only {n} chests.",
-        p["chests"]).format(bid=p["bid"], n=p["chests"]),
+    "bid.cannot_afford": lambda p: join_sentences(
+        ngettext("You cannot bid {n} chest.", "You cannot bid {n} chests.", p["bid"]).format(n=p["bid"]),
+        ngettext("Your war chest holds only {n} chest.", "Your war chest holds only {n} chests.", p["chests"]).format(n=p["chests"])),
     "plan.must_cover_field": lambda p: ngettext(
         "Cover {n} more field before you confirm.", "Cover {n} more fields before you confirm.", p["n"]).format(n=p["n"]),
 }

@@ -16,6 +16,7 @@ from .. import i18n
 from ..i18n import _
 from .app_style import APP_CSS, PACING_CSS, SCREENS_CSS, TEACHER_CSS
 from .app_tabs import TAB_KEYS, TabBuilder, Tabs, default_tabs
+from .screen_reader import SCREEN_READER_CSS, name_control
 
 __all__ = ["App", "TAB_KEYS", "Tabs", "build_app", "default_language", "default_tabs", "language_from_query"]
 
@@ -58,7 +59,7 @@ class App:
             [self.title, self.teacher, self.language_label, self.language, self.keys_hint],
             layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap"),
         )
-        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS, layout=w.Layout(display="none"))
+        style = w.HTML(APP_CSS + TEACHER_CSS + PACING_CSS + SCREENS_CSS + SCREEN_READER_CSS, layout=w.Layout(display="none"))
         from .widgets.bridge import Bridge
 
         self.bridge = Bridge()
@@ -86,14 +87,17 @@ class App:
         self.tab.children[index].children = [self._tabs[index][1]()]
 
     def _on_pick(self, change) -> None:
+        """The header's language: every panel speaks it, the game and the position are kept, and the address
+        says it (``lang=``), so a reload or a shared link opens in it."""
         i18n.set_language(change["new"])
+        self.follow()
 
     def refresh_texts(self) -> None:
         self.title.value = "<h1 class='shogun-title'>{}</h1>".format(_("Shogun Tutor"))
         self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
         self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
-        self.language.tooltip = _("Language")  # the picker's name for screen readers (the label beside it is apart)
+        name_control(self.language, _("Language"))  # the picker's own name (the label beside it is apart)
         if self.language.value != i18n.current_language():
             self.language.value = i18n.current_language()
         for i, (msgid, _builder) in enumerate(self._tabs):

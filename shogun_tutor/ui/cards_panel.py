@@ -107,8 +107,7 @@ def privilege_cards_html() -> str:
     rows = [[str(n), escape(privilege_text(n)), mark] for n in sorted(court.CARDS)]
     costs = i18n.format_list([str(c) for c in court.HALL_COSTS])
     note = escape(_("Each spring, summer and autumn three cards are laid out in the audience hall: the highest number on the "
-                    "field that costs {first} court officials, the lowest on the one that costs {last}; costs: {costs}.").format(
-        first=court.HALL_COSTS[0], last=court.HALL_COSTS[-1], costs=costs))
+                    "most expensive field, the lowest on the cheapest; costs in court officials: {costs}.").format(costs=costs))
     return (_table([_("Card"), _("Effect"), _("Amount")], rows, numeric={0})
             + f"<p class='note'>{note}</p>" + _inferred_note(COMPONENTS.privilege_provenance))
 

@@ -26,6 +26,7 @@ from ..session import Session, SessionError, new_token, shared_store
 from ..viz.board import Highlight, highlight_from_event
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
+from .widgets.announce import Announcer
 from .widgets.board_scroll import BoardScroll
 from .widgets.choice_list import ChoiceList
 from .court_panel import CourtPanel
@@ -34,6 +35,7 @@ from .game_settings import MAX_SEED, GameSettings, SeedError, parse_seed
 from .planning_board import PlanningBoard, PlanningBoardWidget
 from .position_view import status_html, table_html
 from .save_box import SaveBox
+from .screen_reader import spoken_text
 from .seat import SeatPanel
 from .tower_replay import THROW_RULES, inside_before
 from .step_view import StepView
@@ -97,7 +99,9 @@ class GamePanel(GameSettings, GameMoves):
         self.court = CourtPanel()  # the expansions' boards (hidden without expansions)
         # layout (CSS in app.py, "guided game layout"): side by side on a laptop, the step text scrolling beside
         # the board; on a phone the board first, then the step buttons and a step text that scrolls by itself
-        reading = w.VBox([self.steps.label, self.now], layout=w.Layout(width="100%"))
+        self.announcer = Announcer()  # each step's text, spoken by screen readers (a polite live region)
+        self._announced: tuple | None = None  # (step, steps) last announced
+        reading = w.VBox([self.steps.label, self.now, self.announcer], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
         right = w.VBox([self.intro, self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
                         self.table, self.court.widget, self.log_box, self.save_box.widget],
@@ -156,6 +160,11 @@ class GamePanel(GameSettings, GameMoves):
     def _adopt(self, session: Session) -> None:
         self.session = session
         self._say(None)
+        quiet, self._quiet = self._quiet, True
+        try:
+            self._refresh_setting_texts()  # the seats offered are those of this game
+        finally:
+            self._quiet = quiet
 
     def open_session(self, code: str, step: int | None = None) -> bool:
         """Continue the stored game with this code (a reload, a new kernel); ``step``: read that step again.
@@ -289,6 +298,7 @@ class GamePanel(GameSettings, GameMoves):
         self._scroll_to(highlight)
         self.status.value = status_html(shown)
         self.steps.render(g, seat=self.human.value, waiting=learner and not deciding)
+        self._announce()
         self.table.value = table_html(shown)
         self.court.set_state(shown, self.human.value)
         self.undo_button.disabled = not self._marks
@@ -329,6 +339,14 @@ class GamePanel(GameSettings, GameMoves):
             self._focus_next(deciding)
         if self.on_address is not None:
             self.on_address(**self.address_params())
+
+    def _announce(self) -> None:
+        """The step shown, read out once by screen readers when another step is shown (its title, then its text)."""
+        key = (self.steps.cursor, len(self.steps.steps(self.game)))
+        if key == self._announced or self.steps.current(self.game) is None:
+            return
+        self._announced = key
+        self.announcer.say(spoken_text(self.steps.label.value + " " + self.now.value))
 
     def _focus_next(self, deciding: bool) -> None:
         """The keyboard focus on what the learner does next: Play for a decision in the list, the planning board's

@@ -18,6 +18,7 @@ from ..i18n import _
 from ..rules.state import SEED_MAX
 from ..session import SessionError
 from ..text import terms
+from .screen_reader import name_control
 
 MAX_SEED = SEED_MAX  # the one seed range of the engine, saves and records (0 to 2**63 - 1)
 _SEED_RE = re.compile(r"\s*([0-9]{1,19})\s*")
@@ -40,7 +41,9 @@ class GameSettings:
     ``_render`` it uses)."""
 
     def _build_settings(self, players: int, seed: int) -> w.HBox:
-        """The setting widgets (attributes of the panel) and their row; a change starts a new game."""
+        """The setting widgets (attributes of the panel) and their row. A setting takes effect only when *New game*
+        is pressed: a select changes its value on a mere arrow key, and a field on losing the focus (issue 49), so a
+        change of its own never throws the game away. The seat is the one setting that acts at once, in this game."""
         self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
@@ -60,10 +63,8 @@ class GameSettings:
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         settings.add_class("shogun-game-settings")
         self.new_button.on_click(lambda _b: self.new_game())
-        # settings take effect on change: a new game with them (the seat: at once, in this game)
-        for setting in (self.players, self.setup, self.seed, self.tenno, self.samurai):
-            setting.observe(lambda _c: self._setting_changed(), names="value")
-        self.side.observe(lambda _c: self._side_changed(), names="value")
+        self.side.observe(lambda _c: self._side_changed(), names="value")  # the set-ups of that side, nothing more
+        self.human.add_class("shogun-seat-pick")
         self.human.observe(lambda _c: self._seat_changed(), names="value")
         return settings
 
@@ -80,14 +81,18 @@ class GameSettings:
 
     def _refresh_setting_texts(self) -> None:
         side, setup, human = self.side.value or "sun", self.setup.value or "beginner", self.human.value
+        game = getattr(self, "game", None)
+        seats = game.state.num_players if game is not None else self.players.value  # the seats of the game played
         self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
         self.side.value = side
         self._setup_options(setup)
         self.human.options = [(_("Bots only"), -1)] + [(_("I play {colour}").format(colour=terms.colour_name(c)), i)
-                                                       for i, c in enumerate(COMPONENTS.colours[: self.players.value])]
-        self.human.value = human if human is not None and human < self.players.value else -1
+                                                       for i, c in enumerate(COMPONENTS.colours[: seats])]
+        self.human.value = human if human is not None and human < seats else -1
         self.players.description = _("Players")
-        self.side.tooltip, self.setup.tooltip, self.human.tooltip = _("Board side"), _("Set-up"), _("Your seat")  # their names for screen readers
+        # their names: labels for screen readers (a title alone is no name: axe's label-title-only)
+        for control, name in ((self.side, _("Board side")), (self.setup, _("Set-up")), (self.human, _("Your seat"))):
+            name_control(control, name)
         self.seed.description = _("Seed")
         self.tenno.description = _("Expansion: Tennō's Court")
         self.samurai.description = _("Expansion: Samurai")
@@ -101,6 +106,7 @@ class GameSettings:
         self.setup.value = value if value in [v for _l, v in opts] else opts[0][1]
 
     def _side_changed(self) -> None:
+        """Another board side: its set-ups offered (the beginner set-up is the sun side's); the game stays."""
         if self._quiet:
             return
         self._quiet = True
@@ -108,12 +114,6 @@ class GameSettings:
             self._setup_options(self.setup.value or "beginner")
         finally:
             self._quiet = False
-        self._setting_changed()
-
-    def _setting_changed(self) -> None:
-        """A setting changed: a new game with it, unless the seed is not a number (then say so, keep the game)."""
-        if not self._quiet:
-            self.new_game()
 
     def _seat_changed(self) -> None:
         if not self._quiet and self.game is not None:

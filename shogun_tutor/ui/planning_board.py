@@ -15,7 +15,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..data import COMPONENTS
-from ..i18n import _, ngettext
+from ..i18n import _, join_sentences, ngettext
 from ..rules import modifiers
 from ..rules.errors import RuleViolation
 from ..rules.game import Game
@@ -183,9 +183,9 @@ class PlanningBoard:
             if len(pv.buildings) >= self.game.graph.nodes[prov]["building_slots"]:
                 return _("{province} has no free building site: the action will lapse.").format(province=name)
             if pl.chests < cost:
-                return ngettext("Costs {cost} chests; you have {n} chest now: the action would lapse.",
-                                "Costs {cost} chests; you have {n} chests now: the action would lapse.",
-                                pl.chests).format(cost=cost, n=pl.chests)
+                return join_sentences(_costs(cost), ngettext(
+                    "You have {n} chest now: the action would lapse.",
+                    "You have {n} chests now: the action would lapse.", pl.chests).format(n=pl.chests))
             return ngettext("Build in {province} for {n} chest.", "Build in {province} for {n} chests.",
                             cost).format(province=name, n=cost)
         if field in COMPONENTS.action_amounts:
@@ -195,9 +195,8 @@ class PlanningBoard:
                 return ngettext("Needs {n} army from your supply, which holds {supply}: the action would lapse.",
                                 "Needs {n} armies from your supply, which holds {supply}: the action would lapse.",
                                 needed).format(n=needed, supply=pl.supply)
-            return ngettext("Place {n} army in {province}; costs {cost} chests.",
-                            "Place {n} armies in {province}; costs {cost} chests.", needed).format(
-                n=needed, province=name, cost=cost)
+            return join_sentences(ngettext("Place {n} army in {province}.", "Place {n} armies in {province}.", needed).format(
+                n=needed, province=name), _costs(cost))
         armies = s.provinces[prov].armies
         return ngettext("Move or attack from {province}, where {n} army stands now.",
                         "Move or attack from {province}, where {n} armies stand now.", armies).format(
@@ -259,7 +258,9 @@ def field_label(field: str, position: int | None) -> str:
 
 
 class PlanningBoardWidget:
-    """Click a card, then a field (clicking a field without a card takes its card back)."""
+    """Click a card, then a field (clicking a field without a card takes its card back). By keyboard: Enter on a
+    card picks it and puts the focus on the first empty field, the arrow keys move along the fields (and along
+    the cards: ``ui/widgets/bridge.py``), Enter lays it, and the focus goes on to the next card."""
 
     def __init__(self, model: PlanningBoard, on_confirm: Callable[[list[Decision]], None],
                  on_select: Callable[[str | None], None] | None = None):
@@ -283,11 +284,35 @@ class PlanningBoardWidget:
         self.render()
 
     def select(self, card: str) -> None:
+        """Pick ``card`` (again: put it down); the keyboard focus then goes to the first empty field."""
         self.selected = None if self.selected == card else card
         self.message.value = ""
         self.render()
+        if self.selected is not None:
+            self._focus_field()
+
+    def _focus_field(self) -> None:
+        """The keyboard focus on the first empty field (arrows move along the fields, Enter lays the card)."""
+        empty = [b for (field, _position), (b, _what) in zip(self._layout, self._field_rows)
+                 if field not in self.model.plan]  # (the fields the engine already has are in the plan)
+        if empty:
+            empty[0].focus()
+
+    def _focus_after(self, card: str) -> None:
+        """After ``card`` is laid: the focus on the next card not laid yet (after it, else the first), or on
+        *Confirm the plan* once every card that must be laid is."""
+        cards = list(self._card_buttons)
+        start = cards.index(card) + 1 if card in cards else 0
+        for c in cards[start:] + cards[:start]:
+            if self.model.field_of(c) is None and self.model.open_fields():
+                self._card_buttons[c].focus()
+                return
+        self.confirm_button.focus()
 
     def click_field(self, field: str) -> None:
+        """Lay the picked card on ``field`` (the focus then goes to the next card), or, with no card picked, take
+        back the card on it."""
+        laid = None
         if self.selected is None:
             self.model.clear(field)
         else:
@@ -299,11 +324,13 @@ class PlanningBoardWidget:
                 return
             self.message.value = "" if moved is None else escape(_("Moved from {field}.").format(
                 field=field_label(moved, None) if moved == "bid" else plan_field_name(moved)))
-            self.selected = None
+            laid, self.selected = self.selected, None
         if self.on_select is not None:
             card = self.model.plan.get(field)
             self.on_select(None if card is None or chest_value(card) is not None else _province(card))
         self.render(keep_message=True)
+        if laid is not None:
+            self._focus_after(laid)
 
     def confirm(self) -> None:
         if self.confirm_button.disabled:
@@ -362,3 +389,8 @@ class PlanningBoardWidget:
         self.confirm_button.disabled = problem is not None
         if not keep_message:
             self.message.value = escape(problem) if problem else ""
+
+
+def _costs(cost: int) -> str:
+    """What an action field costs, as its own sentence (a count of its own, so never "costs 1 chests")."""
+    return ngettext("This action costs {n} chest.", "This action costs {n} chests.", cost).format(n=cost)

@@ -32,6 +32,7 @@ from ..i18n import _
 from ..text import terms
 from ..text.explain import player_name
 from ..viz.palette import player_style
+from .screen_reader import name_control
 
 
 # a phone: the seats two by two, a smaller code; a projector (teacher mode): the code large
@@ -177,6 +178,8 @@ class TogetherPanel:
             side = self.side.value or "sun"
             self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
             self.side.value = side
+            name_control(self.side, _("Board side"))
+            name_control(self.show_pick, _("What to show everyone"))
             self.tenno.description = _("Expansion: Tennō's Court")
             self.samurai.description = _("Expansion: Samurai")
             self.create_button.description = _("Start and show the code")

@@ -27,6 +27,7 @@ from ..rulebook.scenario import ScenarioError, load_scenario
 from ..rules.errors import RuleViolation
 from ..viz.board import Highlight
 from .map_pick import MapPick
+from .screen_reader import name_control
 
 #: what the learner is asked in each prepared position (the scenario files hold only data)
 PROMPTS = {
@@ -222,7 +223,7 @@ class TryIt:
         self.play.description = _("Play it")
         self.answer.description = _("Show the rulebook's choice")
         self.reset_button.description = _("Reset")
-        self.choice.tooltip = _("Your decision")  # its name for screen readers
+        name_control(self.choice, _("Your decision"))  # its name, read by screen readers
         done = self.scenario.done(self.game, self.start)
         who = self.game.to_decide()
         if not done and who:

@@ -1,6 +1,6 @@
 """A whole season planned and played with the keyboard alone (WCAG 2.1.1): the seat picked, the plan laid card
 by card on the planning board, confirmed, every step and every decision of the learner up to the next
-season's plan, by Tab, Shift+Tab, Enter and the arrow keys; never a mouse click. Each focused control shows
+season's plan, by Tab, Shift+Tab, Enter and the arrow keys; never a mouse click (no pointer event reaches the page). Each focused control shows
 a visible focus ring (2.4.7)."""
 
 from __future__ import annotations
@@ -44,45 +44,96 @@ def _tab_to(page, selector: str, limit: int = 400) -> int:
     raise AssertionError(f"{selector} not reached by keyboard in {limit} presses")
 
 
+def _focused(page, selector: str, timeout: float = 30_000) -> None:
+    """Wait until the keyboard focus is on a shown, enabled element matching ``selector`` (the kernel moved it)."""
+    try:
+        page.wait_for_function(_FOCUSED, arg=[selector], timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the focus is not on {selector}: {page.evaluate(_WHERE)}") from None
+
+
+# pointer events of any kind: the test fails if one reaches the page (the season is played by keyboard alone)
+_NO_POINTER = """() => { window.__pointer = 0; for (const k of ['pointerdown', 'mousedown', 'mouseup', 'touchstart'])
+  document.addEventListener(k, () => { window.__pointer += 1; }, true); }"""
+
+
+def ax_nodes(page) -> list[tuple[str, str]]:
+    """(role, name) of every node of Chromium's accessibility tree (CDP ``Accessibility.getFullAXTree``): what a
+    screen reader is given, names as computed from labels, not from the page's markup."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    value = lambda n, key: ((n.get(key) or {}).get("value") or "")  # noqa: E731
+    return [(value(n, "role"), " ".join(str(value(n, "name")).split())) for n in nodes if not n.get("ignored")]
+
+
+# the text of the polite live region and the title of the step shown
+_SPOKEN = """() => { const r = document.querySelector('.shogun-announce'), b = document.querySelector('.shogun-step-label b');
+  return [r ? r.getAttribute('aria-live') + '|' + r.textContent : '', b ? b.innerText.trim() : '']; }"""
+
+
 def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
+    """Issue 49: the seat, a plan of eleven cards laid with Enter and the arrow keys at <= 5 key presses a card on
+    average (the focus goes from a card to the first empty field, and from a laid card to the next card), then
+    bid, actions, battles and winter step by step up to the next plan; not one pointer event."""
     t = translator("en").gettext
     with sized_app_page(browser, 1366, 768) as ap:
         page = ap.page
         ap.open(voila_url + "?tab=game")
         page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
         page.wait_for_timeout(1500)
+        page.evaluate(_NO_POINTER)
         state = lambda: page.evaluate(STATE_JS)  # noqa: E731
         presses = 0
-        # the seat: a dropdown, changed with the arrow key
-        presses += _tab_to(page, f"select[title='{t('Your seat')}']")
+        # the seat: a dropdown named for screen readers, changed with the arrow key (in this game: nothing lost)
+        presses += _tab_to(page, ".shogun-seat-pick select")
         assert page.evaluate(_RING), "no visible focus on the seat picker"
+        assert page.evaluate("document.activeElement.labels[0].innerText") == t("Your seat")
         page.keyboard.press("ArrowDown")
         page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=30_000)
-        # the plan: a card, then its field, eleven times (the bid takes a war-chest card)
+        # names and roles as a screen reader gets them: the settings named by labels, the plan's buttons by their text
+        nodes = ax_nodes(page)
+        for role, name in [("combobox", t("Your seat")), ("combobox", t("Board side")), ("combobox", t("Set-up")),
+                           ("combobox", t("Players")), ("textbox", t("Seed")), ("button", t("New game")),
+                           ("button", t("Confirm the plan")), ("button", t("Bid for the turn order"))]:
+            assert (role, name) in nodes, (role, name, [n for n in nodes if n[0] in ("combobox", "textbox", "button")][:40])
+        assert any(role == "status" for role, _name in nodes), "no live region in the accessibility tree"
+        # the plan: eleven cards; the bid takes war-chest card 0 (reached with the arrow keys), the others go on
+        # the first empty field in turn; every press inside the board counted
+        plan_presses = _tab_to(page, ".shogun-plan-card")
         for i in range(11):
             used = page.locator(".shogun-plan-card-used").count()
-            card = ".shogun-plan-card:not(.shogun-plan-card-used)"
-            if i == 0:  # war-chest card 0 for the bid
-                nth = page.evaluate("(label) => [...document.querySelectorAll('.shogun-plan-card')]"
-                                    ".findIndex(b => b.innerText.trim() === label) + 1", t("War-chest card {chests}").format(chests=0))
-                assert nth > 0
-                card = f".shogun-plan-card:nth-child({nth})"
-            presses += _tab_to(page, card)
-            assert page.evaluate(_RING), "no visible focus on a card"
-            page.keyboard.press("Enter")
-            page.wait_for_selector(".shogun-plan-card.mod-info", timeout=30_000)
-            field = ".shogun-plan-field:not(.mod-success)"
             if i == 0:
-                bid = t("Bid for the turn order")
-                page.wait_for_function("(b) => [...document.querySelectorAll('.shogun-plan-field')].some(f => f.innerText.includes(b))",
-                                       arg=bid)
-                presses += _tab_to(page, ".shogun-plan-field[title='{}']".format(bid))
-            else:
-                presses += _tab_to(page, field)
-            page.keyboard.press("Enter")
+                want = t("War-chest card {chests}").format(chests=0)
+                for _ in range(40):  # along the cards with → until the war-chest card 0
+                    if page.evaluate("() => document.activeElement.innerText.trim()") == want:
+                        break
+                    page.keyboard.press("ArrowRight")
+                    plan_presses += 1
+                else:
+                    raise AssertionError(f"{want} not reached with the arrow keys")
+            _focused(page, ".shogun-plan-card:not(.shogun-plan-card-used)")
+            assert page.evaluate(_RING), "no visible focus on a card"
+            page.keyboard.press("Enter")  # picked: the focus goes to the first empty field
+            plan_presses += 1
+            _focused(page, ".shogun-plan-field:not(.mod-success)")
+            assert page.evaluate(_RING), "no visible focus on a field"
+            if i == 0:
+                page.keyboard.press("End")  # the bid: the last field
+                plan_presses += 1
+                assert t("Bid for the turn order") in page.evaluate("() => document.activeElement.innerText")
+            page.keyboard.press("Enter")  # laid: the focus goes on to the next card (or to Confirm)
+            plan_presses += 1
             page.wait_for_function(f"document.querySelectorAll('.shogun-plan-card-used').length > {used}", timeout=30_000)
-        presses += _tab_to(page, ".shogun-plan-confirm")
+        _focused(page, ".shogun-plan-confirm")
         page.keyboard.press("Enter")
+        plan_presses += 1
+        per_card = plan_presses / 11
+        print(f"\nkeyboard planning: {plan_presses} key presses for 11 cards ({per_card:.2f} a card)")
+        assert per_card <= 5, per_card
+        presses += plan_presses
         page.wait_for_function("!document.querySelector('.shogun-plan-confirm') || "
                                "document.querySelector('.shogun-plan-confirm').offsetParent === null", timeout=30_000)
         # the season: Next step, or the learner's decision (the dropdown's choice, then Play), until the next plan
@@ -98,6 +149,9 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
                 presses += _tab_to(page, ".shogun-next")
                 page.keyboard.press("Enter")
                 steps += 1
+                # the new step's text is announced politely: the live region holds its title and its text
+                page.wait_for_function(f"(() => {{ const [r, b] = ({_SPOKEN})(); return ({STATE_JS})().sig !== {before!r}"
+                                       " && b && r.startsWith('polite|' + b); })()", timeout=60_000)
             else:
                 presses += _tab_to(page, ".shogun-play")
                 assert page.evaluate(_RING), "no visible focus on Play"
@@ -115,7 +169,8 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
         assert "Summer" in state()["status"], state()["status"]
         assert page.evaluate("document.activeElement.matches('.shogun-plan-card:not(.shogun-plan-card-used)')"), \
             "the next plan does not start at its first card"
-        print(f"\nkeyboard-only season: {presses} Tab presses, {steps} steps, {decisions} decisions of the learner, "
+        assert page.evaluate("window.__pointer") == 0, "a pointer event reached the page"
+        print(f"\nkeyboard-only season: {presses} key presses, {steps} steps, {decisions} decisions of the learner, "
               f"the focus kept after {steps + decisions} presses")
         ap.screenshot("keyboard-season-summer-plan")
         ap.assert_clean()

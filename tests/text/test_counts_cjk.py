@@ -58,13 +58,13 @@ def ja_tsu_findings(text: str) -> list[str]:
 
 _TIE = re.compile(r"\bti(?:e|ed|es|ing)\b|\bequal (?:bids|points|numbers)\b", re.I)
 _DRAW = re.compile(r"\bdraw", re.I)
-_DRAW_WORD = {"zh": "平局", "ja": "引き分け"}
+_DRAW_WORD = {"zh": "平局", "ja": "引き分け", "da": "uafgjort"}
 
 
 def tie_findings(lang: str, english: str, translation: str) -> list[str]:
-    """A tie for the most buildings, in points or in bids is 并列/分数相同/出价相同 (zh) or 同数/同点/同額 (ja);
-    平局/引き分け is only a battle's draw."""
-    if _TIE.search(english) and not _DRAW.search(english) and _DRAW_WORD[lang] in translation:
+    """A tie for the most buildings, in points or in bids is 并列/分数相同/出价相同 (zh), 同数/同点/同額 (ja)
+    or "står lige"/"lighed" (da); 平局/引き分け/uafgjort is only a battle's draw."""
+    if _TIE.search(english) and not _DRAW.search(english) and _DRAW_WORD[lang] in translation.lower():
         return [f"{lang}: a tie written as a draw: {translation!r} ({english!r})"]
     return []
 
@@ -91,7 +91,7 @@ def test_japanese_never_counts_armies_or_placeholders_with_tsu():
     assert [f for _, strings in messages("ja") for s in strings for f in ja_tsu_findings(s)] == []
 
 
-@pytest.mark.parametrize("lang", ["ja", "zh"])
+@pytest.mark.parametrize("lang", ["ja", "zh", "da"])
 def test_ties_are_not_draws(lang):
     assert [f for ids, strings in messages(lang) for s in strings for f in tie_findings(lang, ids[-1], s)] == []
 
@@ -141,6 +141,8 @@ def test_tie_check_finds_draws_for_ties():
     assert tie_findings("zh", "Equal counts: a draw.", "比分相同：平局。") == []  # a battle's draw
     assert tie_findings("ja", "Tied region", "引き分けの地方")
     assert tie_findings("ja", "Tied region", "最多が同数の地方") == []
+    assert tie_findings("da", "Tied region", "Uafgjort region")  # issue 50 re-read
+    assert tie_findings("da", "Tied region", "Region, hvor spillere står lige") == []
 
 
 def test_verb_check_finds_the_missing_verb():

@@ -30,28 +30,73 @@ TEMPLATE = PACKAGE / "locale" / "messages.pot"
 # --- counts ----------------------------------------------------------------------------------
 
 COUNT_NAMES = re.compile(r"\{(n|m|count|num|number_of_\w+)\}")
-COUNTABLE_AFTER = re.compile(
-    r"\{\w+\}\s+(?:building\s+|extra\s+|simulated\s+|unrest\s+)?(armies|army|chests?|cubes?|farmers?|provinces?|slots?|points?|players?|moves?|"
-    r"markers?|cards?|rice)\b")
+#: the nouns a number counts in this game, with the words that may stand between ("{n} extra farmers")
+NOUN = (r"(armies|army|chests?|cubes?|farmers?|provinces?|slots?|points?|players?|moves?|markers?|cards?|rice|times?|"
+        r"rounds?|buildings?|castles?|temples?|theaters?|officials?|privileges?|games?|seeds?|steps?|battles?|revolts?|"
+        r"fields?|bids?|wins?|decisions?)")
+COUNTED = re.compile(r"\{(\w+)[^{}]*\}\s+(?:(?:building|extra|simulated|unrest|victory|war-chest|enemy|more|other|neutral|"
+                     r"own|court|Nō|legal)\s+)*" + NOUN + r"\b")
+#: placeholders that hold names, not numbers ("{player} bids", "{province} armies can move")
+NAMES = {"player", "players", "attacker", "defender", "owner", "winner", "who", "left", "province", "source", "target",
+         "region", "name", "names", "special", "action", "season", "side", "building", "event"}
 
 
-def count_problems(message: str) -> list[str]:
-    return COUNT_NAMES.findall(message) + COUNTABLE_AFTER.findall(message)
+def _counted(message: str) -> list[tuple[str, str]]:
+    """(placeholder, noun) for every placeholder that stands before a countable noun and holds a number."""
+    from shogun_tutor.data import BOARD
+
+    provinces = {p.name.lower().replace("-", "_") for p in BOARD.provinces}
+    return [(m.group(1), m.group(2)) for m in COUNTED.finditer(message)
+            if m.group(1) not in NAMES and m.group(1).removesuffix("_name") not in provinces]
+
+
+def count_problems(message: str | tuple[str, str]) -> list[str]:
+    """Why a message's counts read wrong in some language: a plain message (``_``) with a count; a plural
+    message (``ngettext``) whose singular puts a number before a plural noun (that number is not the one
+    that chooses the form: "costs {cost} chests" reads "costs 1 chests"), or with two counted nouns (only
+    one number chooses the form; "{n} armies for {cost} chests" is wrong in Polish for 5 armies and 3 chests)."""
+    if isinstance(message, str):
+        return COUNT_NAMES.findall(message) + [f"{{{p}}} {noun}" for p, noun in _counted(message)]
+    singular, _plural = message
+    counted = _counted(singular)
+    out = [f"{{{p}}} {noun} in the singular" for p, noun in counted if noun not in ("rice", "army") and noun.endswith("s")]
+    out += [f"{{{p}}} {noun} in the singular" for p, noun in counted if noun == "armies"]
+    if len({p for p, _ in counted}) > 1:
+        out.append(f"two counts in one plural message: {sorted({p for p, _ in counted})}")
+    return out
 
 
 def test_count_check_finds_counts():
     assert count_problems("All {slots} building slots of {province} are used.")
     assert count_problems("{n} provinces need one rice each.")
     assert count_problems("Inside the tower: {inside} cubes.")
+    assert count_problems("Each spring three cards are laid out: the highest on the field that costs {first} court officials.")
     assert not count_problems("Building slots used: {used} of {slots}.")
     assert not count_problems("Event card {number}: {name}.")
+    assert not count_problems("{player} bids a province card.")
+    # plural messages: the number before the noun must be the one that chooses the form
+    assert count_problems(("Place {n} army in {province}; costs {cost} chests.", "Place {n} armies in {province}; costs {cost} chests."))
+    assert count_problems(("{building} for {cost} chest: about {points} points.", "{building} for {cost} chests: about {points} points."))
+    assert count_problems(("Moves {armies} army, which faces {threat} enemy armies.", "Moves {armies} armies, which faces {threat} enemy armies."))
+    assert count_problems(("{n} army for {cost} chest.", "{n} armies for {cost} chests."))
+    assert not count_problems(("Place {n} army in {province}.", "Place {n} armies in {province}."))
+    assert not count_problems(("{province} gives {n} rice now.", "{province} gives {n} rice now."))
+    assert not count_problems(("{n} army of {player} occupies {province}.", "{n} armies of {player} occupy {province}."))
+
+
+def _template():
+    with TEMPLATE.open("rb") as fh:
+        return read_po(fh)
 
 
 def test_no_count_in_a_message_without_plural_forms():
-    with TEMPLATE.open("rb") as fh:
-        catalog = read_po(fh)
-    bad = [m.id for m in catalog if m.id and isinstance(m.id, str) and count_problems(m.id)]
+    bad = [m.id for m in _template() if m.id and isinstance(m.id, str) and count_problems(m.id)]
     assert bad == [], "use ngettext for these counts"
+
+
+def test_every_number_before_a_noun_chooses_the_plural_form():
+    bad = [(m.id[0], count_problems(m.id)) for m in _template() if isinstance(m.id, tuple) and count_problems(m.id)]
+    assert bad == [], "one count per plural message, and it is the number before the noun"
 
 
 # --- splicing ----------------------------------------------------------------------------------

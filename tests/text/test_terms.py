@@ -1,5 +1,9 @@
 """Names in sentences: player colours in their grammatical cases, provinces in kanji or romaji, Babel lists and numbers."""
 
+import re
+import unicodedata
+from pathlib import Path
+
 import pytest
 
 from shogun_tutor import i18n
@@ -118,3 +122,51 @@ def test_layers_import_downwards_only():
     text, viz = _imports("text"), _imports("viz")
     assert not {m for m in text if "ui" in m.split(".") or "viz" in m.split(".") or "ipywidgets" in m or "plotly" in m}
     assert not {m for m in viz if "ui" in m.split(".")}
+
+
+# --- rule terms: the app's vocabulary, the glossary and the rulebooks agree ------------------------------
+
+#: the rulebooks beside the checkout (../shared/rules), the authority on each language's terms
+RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
+#: every table of rule terms in text/terms.py (names of buildings, actions, cards, events, seasons, regions)
+TERM_TABLES = ("BUILDING_NAMES", "REGION_NAMES", "COLOUR_NAMES", "MAJORITY_LABELS", "SIDE_NAMES", "SEASON_NAMES",
+               "ACTION_NAMES", "ACTION_TEXTS", "SPECIAL_NAMES", "SPECIAL_TEXTS", "EVENT_NAMES", "EVENT_TEXTS")
+
+
+def _norm(text: str) -> str:
+    """Rulebook text as a quote is compared with it: NFKC (full-width brackets), Markdown bold and dashes of
+    any length made plain, one space, lower case."""
+    text = unicodedata.normalize("NFKC", text).replace("**", "")
+    return re.sub(r"\s+", " ", re.sub(r"[‐‑‒–—―-]+", "-", text)).lower()
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.SOURCE_LANGUAGE])
+def test_every_rule_term_of_the_app_is_the_glossarys(code):
+    from .language_checks import glossary, normalise, pattern
+
+    t = i18n.translator(code)
+    doc = glossary(code)
+    bad = []
+    for table in TERM_TABLES:
+        for english in getattr(terms, table).values():
+            translated = normalise(t.gettext(english))
+            for term in doc["terms"]:
+                if re.search(term["english"], english, re.I) and not pattern(term["accept"]).search(translated):
+                    bad.append(f"{table}: {english!r} -> {translated!r} lacks {term['term']!r}")
+    assert bad == []
+
+
+@pytest.mark.parametrize("code", sorted({p.name.split(".")[1] for p in RULES.glob("*.txt")}) if RULES.is_dir() else [])
+def test_the_glossarys_rulebook_quotes_are_in_the_rulebook(code):
+    from .language_checks import glossary
+
+    text = _norm(" ".join(p.read_text(encoding="utf-8") for p in RULES.glob(f"*.{code}.txt")))
+    missing = []
+    for term in glossary(code)["terms"]:
+        source = term.get("source", "")
+        if not source.startswith("rulebook"):
+            continue
+        for quote in re.findall(r"'([^']+)'", source.split(";")[0]):  # "..." in a quote stands for left-out words
+            if not re.search(".*?".join(re.escape(_norm(part.strip())) for part in quote.split("...")), text):
+                missing.append(f"{term['en']!r}: {quote!r}")
+    assert missing == []

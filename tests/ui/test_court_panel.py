@@ -12,7 +12,8 @@ from shogun_tutor.ui.game_panel import GamePanel
 def test_the_court_panel_is_hidden_without_expansions_and_shown_with_them():
     panel = GamePanel(players=3, seed=2)
     assert panel.court.widget.layout.display == "none"
-    panel.tenno.value = True  # a setting change starts a new game with the expansion
+    panel.tenno.value = True
+    panel.new_game()  # New game starts one with the expansion
     assert panel.game.rules.expansions == ("tenno",)
     assert panel.court.widget.layout.display is None and "Privilege cards in the audience hall" in panel.court.html.value
     panel.close()
@@ -22,6 +23,7 @@ def test_the_court_panel_sends_new_html_only_when_the_display_changed():
     panel = GamePanel(players=4, seed=3)
     panel.tenno.value = True
     panel.samurai.value = True
+    panel.new_game()
     view: CourtPanel = panel.court
     sent = view.redraws
     view.set_state(panel.game.state)

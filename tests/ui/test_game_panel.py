@@ -141,16 +141,24 @@ def _learner_panel(seed=6):
     return panel
 
 
-def test_settings_take_effect_on_change():
+def test_settings_take_effect_only_on_new_game_and_never_discard_the_game():
+    """A select changes its value on a mere arrow key, a field on losing the focus (issue 49): the game played,
+    its steps and its address stay until New game is pressed; then a game with every setting changed."""
     panel = GamePanel(players=3, seed=1)
-    first = panel.game
+    panel.next_step(), panel.next_step(), panel.next_step()
+    first, decisions, where = panel.game, len(panel.game.decisions), panel.address_params()
+    assert where["game"] is not None
     panel.players.value = 5
-    assert panel.game is not first and panel.game.state.num_players == 5
-    assert [v for _l, v in panel.human.options][-1] == 4  # "I play Purple" offered at once
     panel.seed.value = "77"
-    assert panel.game.state.rules.players == 5 and panel.seed_value == 77
     panel.side.value = "moon"
-    assert panel.game.state.phase in ("claim", "plan") and panel.setup.value == "draft"
+    panel.tenno.value = True
+    assert panel.setup.value == "draft"  # the moon side's set-up offered at once
+    assert panel.game is first and len(first.decisions) == decisions and panel.address_params() == where
+    assert [v for _l, v in panel.human.options][-1] == 2  # the seats of the game played
+    panel.new_game()
+    assert panel.game is not first and panel.game.state.num_players == 5 and panel.seed_value == 77
+    assert panel.game.state.side == "moon" and panel.game.rules.expansions == ("tenno",)
+    assert panel.game.state.phase in ("claim", "plan") and [v for _l, v in panel.human.options][-1] == 4
 
 
 def test_choosing_a_seat_takes_effect_in_the_current_game():
@@ -167,9 +175,11 @@ def test_bad_seeds_are_refused_visibly_and_the_game_kept(text):
     panel = GamePanel(players=3, seed=4)
     game = panel.game
     panel.seed.value = text
+    panel.new_game()
     assert panel.game is game and panel.seed_value == 4
     assert "whole number" in panel.seed_error.value
     panel.seed.value = "12"
+    panel.new_game()
     assert panel.seed_error.value == "" and panel.seed_value == 12 and panel.game is not game
 
 

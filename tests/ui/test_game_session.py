@@ -92,6 +92,7 @@ def test_a_new_game_is_stored_at_its_first_decision_only():
     panel.human.value = 1  # a seat taken before any decision: held in the page, stored with the first decision
     for seed in ("5", "6", "7"):
         panel.seed.value = seed  # three new games, none played
+        panel.new_game()
     assert not panel.session.stored and {i.code for i in store.list_sessions()} == known
     assert store.session(panel.code) is None and panel.session.refresh() is False
     panel.next_step()  # the bots' first decisions

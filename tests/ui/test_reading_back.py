@@ -195,7 +195,8 @@ def test_the_court_display_follows_the_step_read():
     from shogun_tutor.viz.court import court_html
 
     panel = GamePanel(players=3, seed=2)
-    panel.tenno.value = True  # a new game with the Tennō's Court
+    panel.tenno.value = True
+    panel.new_game()  # a new game with the Tennō's Court
     panel.next_round(), panel.next_round()
     panel.to_present()
     g = panel.game

@@ -201,6 +201,8 @@ def _round_end(e):
 
 def _no_free_slot(e):
     n = e["slots"]
+    if n == 2:  # "both", never "all 2" (beide, begge, oba)
+        return _("Both building slots of {province} are used.").format(province=province(e["province"]))
     return ngettext("The only building slot of {province} is used.", "All {n} building slots of {province} are used.", n).format(
         n=n, province=province(e["province"]))
 

@@ -7,12 +7,15 @@ ipywidgets cannot run a click handler written in HTML, and Voilà runs no
   (the "why?" links of the guided game and of the try-its) sends ``why``;
 * the arrow keys, space, Page Up/Down, Home and End set ``key`` while the
   rulebook is shown, unless the visitor is typing in a field;
+* inside the planning board they move the focus instead, along its cards or along its fields (Enter then
+  picks the card or lays it: ``ui/planning_board.py``);
 * the page follows the app's language: ``<html lang>`` and the window's title (the ``lang`` and
   ``title`` traits, kernel to browser only), so that screen readers speak it in its language and
   browsers pick the right CJK glyphs;
 * every field has a name for screen readers: ipywidgets hides a control's ``<label>`` when its description
   is empty (a hidden label names nothing) and never ties a slider's label to its handle; such a control is
-  named by its widget's tooltip, a slider by its shown label (kept current as texts change).
+  named by its widget's tooltip, a slider by its shown label (kept current as texts change); a button's icon (a
+  font glyph) is hidden from screen readers, so that its name is its words.
 
 Every click and every key press is one custom comm message (``{"why": rule}`` or ``{"key": "next"}``),
 never a synced trait: ipywidgets' front end holds back a trait change while the kernel is busy with
@@ -36,6 +39,8 @@ function render({ model, el }) {
   };
   page();
   const name = () => {
+    // a button's icon is a font glyph: drawn, never read as part of its name ("\uf00c Confirm the plan")
+    for (const i of document.querySelectorAll('.shogun-app button > i.fa:not([aria-hidden])')) i.setAttribute('aria-hidden', 'true');
     for (const c of document.querySelectorAll('.shogun-app select, .shogun-app input, .shogun-app textarea, .shogun-app [role=slider]')) {
       if (c.hasAttribute('aria-label') && !c.hasAttribute('data-shogun-named')) continue;
       const box = c.closest('.widget-inline-hbox, .widget-hslider, .widget-vslider');
@@ -60,8 +65,25 @@ function render({ model, el }) {
     ev.preventDefault();
     send('why', a.getAttribute('data-shogun-rule'));
   };
+  // inside the planning board the arrow keys, Home and End move the focus along its cards (on a card) or its fields
+  // (on a field), in the page's order; nothing is sent to the kernel
+  const PLAN_KEYS = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 'first', End: 'last'};
+  const planMove = (ev) => {
+    const t = ev.target, board = t.closest && t.closest('.shogun-planning-board');
+    if (!board || !(ev.key in PLAN_KEYS) || ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+    const kind = t.matches('.shogun-plan-card') ? '.shogun-plan-card' : t.matches('.shogun-plan-field') ? '.shogun-plan-field' : null;
+    if (!kind) return false;
+    const all = [...board.querySelectorAll(kind)].filter((b) => b.offsetParent !== null && !b.disabled);
+    const i = all.indexOf(t), step = PLAN_KEYS[ev.key];
+    const j = step === 'first' ? 0 : step === 'last' ? all.length - 1 : Math.min(all.length - 1, Math.max(0, i + step));
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (all[j]) all[j].focus();
+    return true;
+  };
   const onKey = (ev) => {
     if (ev.key === 'Enter' && ev.target.closest && ev.target.closest('[data-shogun-rule]')) { onClick(ev); return; }
+    if (planMove(ev)) return;
     const app = document.querySelector('.shogun-app');
     if (!app || !app.classList.contains('shogun-keys') || typing(ev.target) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const keys = {ArrowRight: 'next', ArrowDown: 'next', ' ': 'next', PageDown: 'next',

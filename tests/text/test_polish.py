@@ -1,0 +1,41 @@
+"""Polish declension: province names (romaji) do not decline, so a preposition or a verb that governs a case
+takes the noun "prowincja" in that case ("do prowincji Kazusa", "w prowincji Kaga", "atakuje prowincję
+Mino"), never the bare name ("do Kazusa", "w Kaga"); player colours take their case from the
+translation's format spec (``test_terms.py``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from shogun_tutor.data import BOARD
+
+from .language_checks import catalog
+
+_PROVINCE_KEYS = {"province", "source", "target"} | {p.name.lower().replace("-", "_") for p in BOARD.provinces}
+#: words after which a bare province name would have to decline
+_GOVERNS = r"(?:do|w|we|z|ze|na|od|dla|przy|po|przez|przeciw|naprzeciw|obok|spośród|atakuje|bierze|zajmuje)"
+_BARE = re.compile(_GOVERNS + r" \{(\w+)(?::\w+)?\}", re.I)
+
+
+def bare_provinces(text: str) -> list[str]:
+    return [m.group(0) for m in _BARE.finditer(text) if m.group(1).removesuffix("_name") in _PROVINCE_KEYS]
+
+
+@pytest.mark.parametrize("bad, good", [
+    ("Przesuń {n} armię do {target}", "Przesuń {n} armię do prowincji {target}"),
+    ("Podatek w {province}", "Podatek w prowincji {province}"),
+    ("Atakuje {target} z {province}", "Atakuje prowincję {target} z prowincji {province}"),
+    ("w {kai} stoją 4 armie", "w prowincji {kai} stoją 4 armie"),
+])
+def test_a_bare_province_after_a_preposition_is_found(bad, good):
+    assert bare_provinces(bad) and not bare_provinces(good)
+
+
+def test_polish_names_a_province_with_its_noun_where_the_case_shows():
+    bad = []
+    for m in catalog("pl"):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        bad += [f"{found!r} in {s!r}" for s in strings if s for found in bare_provinces(s)]
+    assert bad == []
