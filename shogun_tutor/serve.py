@@ -230,8 +230,7 @@ def voila_app_class():
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
 
-    from .web_handlers import (CONNECTION_PATH, LOADING_PATH, cached_labextensions_handler, connection_handler,
-                               loading_handler, robots_handler)
+    from .web_handlers import cached_labextensions_handler, page_routes
 
     class ShogunVoila(Voila):
         def init_settings(self):
@@ -246,10 +245,8 @@ def voila_app_class():
                 if handler[0].endswith("/voila/labextensions/(.*)"):
                     options = {**handler[2], "no_cache_paths": []}
                     handlers[i] = (handler[0], cached_labextensions_handler(handler[1]), options)
-            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler()),
-                    (url_path_join(self.server_url, "robots.txt"), robots_handler()),
-                    (url_path_join(self.server_url, CONNECTION_PATH), connection_handler()),
-                    (url_path_join(self.server_url, LOADING_PATH), loading_handler())] + handlers
+            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + [
+                (url_path_join(self.server_url, path), handler) for path, handler in page_routes()] + handlers
 
     return ShogunVoila
 
@@ -347,6 +344,8 @@ def configure_server_extension(c) -> None:
         for name, value in values.items():
             setattr(c[section], name, value)
     c.VoilaConfiguration.page_config_hook = offline_page_config
+    # the routes the page's script asks for (robots.txt, the connection notice, the loading announcement)
+    c.ServerApp.jpserver_extensions.update({"shogun_tutor.web_handlers": True})
 
 
 #: the ``jupyter_server_config.py`` that ``binder/postBuild`` and the container image write

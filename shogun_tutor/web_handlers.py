@@ -57,15 +57,15 @@ LOADING_PATH = r"shogun/loading/([0-9a-f-]{36})"  # the page's script announces 
 def loading_handler():
     """``GET /shogun/loading/<kernel id>``: sent by the page's own script (the ``shogun`` template) as soon as it
     runs, so that its kernel is told apart from one handed to a plain GET (:meth:`PoolAwareKernelManager.notify_loading`).
-    Answers 204 (404 for a kernel that does not run)."""
+    Answers 204 whatever the id (the page has nothing to do with the answer)."""
     from tornado import web
 
     class LoadingHandler(web.RequestHandler):
         def get(self, kernel_id):
             manager = self.settings.get("kernel_manager")
-            known = getattr(manager, "notify_loading", lambda _k: False)(kernel_id)
+            getattr(manager, "notify_loading", lambda _k: False)(kernel_id)
             self.set_header("Cache-Control", "no-store")
-            self.set_status(204 if known else 404)
+            self.set_status(204)  # also for a kernel that does not run (or a server without the pool's manager)
             self.finish()
 
     return LoadingHandler
@@ -86,3 +86,21 @@ def cached_labextensions_handler(base):
                 self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
     return CachedFileFindHandler
+
+
+def page_routes() -> list[tuple[str, type]]:
+    """The routes every server of the app's pages needs (relative to its base URL)."""
+    return [("robots.txt", robots_handler()), (CONNECTION_PATH, connection_handler()), (LOADING_PATH, loading_handler())]
+
+
+def _jupyter_server_extension_points():
+    """A Jupyter Server extension (Binder, JupyterHub's single-user servers: ``serve.configure_server_extension``),
+    so that the page's script finds its routes there too."""
+    return [{"module": "shogun_tutor.web_handlers"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    from jupyter_server.utils import url_path_join
+
+    base = serverapp.web_app.settings.get("base_url", "/")
+    serverapp.web_app.add_handlers(".*$", [(url_path_join(base, path), handler) for path, handler in page_routes()])
