@@ -350,9 +350,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--cull-idle", type=_non_negative, default=900,
                    help="seconds before an idle kernel with no page connected is shut down (0: never)")
     a.add_argument("--cull-interval", type=_positive, default=60, help="seconds between checks for idle kernels")
-    a.add_argument("--connect-timeout", type=_non_negative, default=60,
-                   help="seconds a kernel handed to a page may wait for the page's websocket before it is shut "
-                        "down (a plain GET, a crawler; 0: never)")
+    a.add_argument("--connect-timeout", type=_non_negative, default=20,
+                   help="seconds a kernel handed to a page whose script never runs (a plain GET, a crawler) waits "
+                        "before it is shut down; a page whose script runs gets 10 minutes to connect (0: never)")
     a.add_argument("--open", action="store_true", help="open a browser")
     return parser
 
