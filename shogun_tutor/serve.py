@@ -218,83 +218,9 @@ def health_handler():
     return HealthHandler
 
 
-#: ``GET /robots.txt``: crawlers keep away (each page they fetched would be handed a kernel)
-ROBOTS_TXT = "User-agent: *\nDisallow: /\n"
 #: what the page must not load: plotly's JupyterLab renderer (a second plotly.js, 4.8 MB; the app's figures are
 #: anywidgets) and the syntax-highlighting theme of code cells (the app shows none)
 UNUSED_EXTENSIONS = ["jupyterlab-plotly", "jupyterlab_pygments"]
-#: a file name that carries its content's hash (``528.d9f5934c.js``, ``remoteEntry.698dcaf7.js``): never changes
-_HASHED = r"[.-][0-9a-f]{8,}\.(js|css)$"
-
-
-def robots_handler():
-    from tornado import web
-
-    class RobotsHandler(web.RequestHandler):
-        def get(self):
-            self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.set_header("Cache-Control", "public, max-age=86400")
-            self.finish(ROBOTS_TXT)
-
-    return RobotsHandler
-
-
-CONNECTION_PATH = "shogun/connection.json"  # the notice of a lost connection, in every language (connection_notice.py)
-
-
-def connection_handler():
-    """``GET /shogun/connection.json``: the lost-connection notice in every language, fetched by the page while its
-    connection still works (the template's script)."""
-    from tornado import web
-
-    from .connection_notice import notice_texts
-
-    body = json.dumps(notice_texts(os.environ.get("SHOGUN_TUTOR_LANG")), ensure_ascii=False)
-
-    class ConnectionHandler(web.RequestHandler):
-        def get(self):
-            self.set_header("Content-Type", "application/json; charset=utf-8")
-            self.set_header("Cache-Control", "public, max-age=3600")
-            self.finish(body)
-
-    return ConnectionHandler
-
-
-LOADING_PATH = r"shogun/loading/([0-9a-f-]{36})"  # the page's script announces itself with its kernel's id
-
-
-def loading_handler():
-    """``GET /shogun/loading/<kernel id>``: sent by the page's own script (the ``shogun`` template) as soon as it
-    runs, so that its kernel is told apart from one handed to a plain GET (:meth:`PoolAwareKernelManager.notify_loading`).
-    Answers 204 (404 for a kernel that does not run)."""
-    from tornado import web
-
-    class LoadingHandler(web.RequestHandler):
-        def get(self, kernel_id):
-            manager = self.settings.get("kernel_manager")
-            known = getattr(manager, "notify_loading", lambda _k: False)(kernel_id)
-            self.set_header("Cache-Control", "no-store")
-            self.set_status(204 if known else 404)
-            self.finish()
-
-    return LoadingHandler
-
-
-def cached_labextensions_handler(base):
-    """Voilà serves the widget manager's and anywidget's JupyterLab extensions with no caching at all (every visit
-    downloads them again); their files are named by their content's hash, so browsers may keep those for a year.
-    Other files (``package.json``) are revalidated by their ETag."""
-    import re
-
-    hashed = re.compile(_HASHED)
-
-    class CachedFileFindHandler(base):
-        def set_headers(self):
-            super().set_headers()
-            if hashed.search(self.request.path):
-                self.set_header("Cache-Control", "public, max-age=31536000, immutable")
-
-    return CachedFileFindHandler
 
 
 def voila_app_class():
@@ -303,6 +229,8 @@ def voila_app_class():
     hashed files cached by browsers."""
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
+
+    from .web_handlers import cached_labextensions_handler, page_routes
 
     class ShogunVoila(Voila):
         def init_settings(self):
@@ -317,10 +245,8 @@ def voila_app_class():
                 if handler[0].endswith("/voila/labextensions/(.*)"):
                     options = {**handler[2], "no_cache_paths": []}
                     handlers[i] = (handler[0], cached_labextensions_handler(handler[1]), options)
-            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler()),
-                    (url_path_join(self.server_url, "robots.txt"), robots_handler()),
-                    (url_path_join(self.server_url, CONNECTION_PATH), connection_handler()),
-                    (url_path_join(self.server_url, LOADING_PATH), loading_handler())] + handlers
+            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + [
+                (url_path_join(self.server_url, path), handler) for path, handler in page_routes()] + handlers
 
     return ShogunVoila
 
@@ -418,6 +344,8 @@ def configure_server_extension(c) -> None:
         for name, value in values.items():
             setattr(c[section], name, value)
     c.VoilaConfiguration.page_config_hook = offline_page_config
+    # the routes the page's script asks for (robots.txt, the connection notice, the loading announcement)
+    c.ServerApp.jpserver_extensions.update({"shogun_tutor.web_handlers": True})
 
 
 #: the ``jupyter_server_config.py`` that ``binder/postBuild`` and the container image write

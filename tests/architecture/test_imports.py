@@ -18,7 +18,7 @@ LAYERS = (
     ("review",),
     ("text", "botstats", "tower_calibration", "connection_notice"),
     ("rulebook", "viz", "session"),
-    ("ui",),
+    ("ui", "web_handlers"),  # web_handlers: the routes the app's server adds for its pages
     ("serve", ""),  # "" is the package's own __init__
     ("__main__",),  # the command line
 )

@@ -45,6 +45,7 @@ class Wire:
         self.urls: dict[str, str] = {}
         self.uncompressed: list[str] = []
         self.plotly: list[str] = []
+        self._plain: dict[str, str] = {}
 
     def attach(self, cdp) -> None:
         cdp.on("Network.requestWillBeSent", self._request)
@@ -67,13 +68,16 @@ class Wire:
         r = event["response"]
         headers = {k.lower(): v for k, v in r.get("headers", {}).items()}
         kind = headers.get("content-type", "")
-        size = int(headers.get("content-length", "0") or 0)
         text = any(t in kind for t in ("javascript", "json", "html", "css", "svg"))
-        if text and r.get("status") == 200 and "content-encoding" not in headers and (size == 0 or size > 1024):
-            self.uncompressed.append(r["url"].split("?")[0].rsplit("/", 1)[-1])
+        if text and r.get("status") == 200 and "content-encoding" not in headers and r["url"].startswith("http"):
+            self._plain[event["requestId"]] = r["url"].split("?")[0].rsplit("/", 1)[-1]
 
     def _finished(self, event) -> None:
-        self.bytes += int(event.get("encodedDataLength", 0))
+        size = int(event.get("encodedDataLength", 0))
+        self.bytes += size
+        name = self._plain.pop(event["requestId"], None)
+        if name is not None and size > 1400:  # tornado leaves bodies under 1 kB as they are (headers included here)
+            self.uncompressed.append(name)
 
     def snapshot(self) -> dict:
         return {"bytes": self.bytes, "requests": self.requests, "ws_in": self.ws_in}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import plotly
 
-from shogun_tutor import i18n, plotly_assets, serve
+from shogun_tutor import i18n, plotly_assets, serve, web_handlers
 from shogun_tutor.connection_notice import LOST, RECONNECT, notice_texts
 
 WIDGET_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
@@ -88,4 +88,4 @@ def test_a_page_whose_script_runs_keeps_its_kernel_while_a_plain_get_s_is_freed(
 
 
 def test_robots_txt_keeps_crawlers_away():
-    assert serve.ROBOTS_TXT.splitlines() == ["User-agent: *", "Disallow: /"]
+    assert web_handlers.ROBOTS_TXT.splitlines() == ["User-agent: *", "Disallow: /"]

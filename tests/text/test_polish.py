@@ -39,3 +39,31 @@ def test_polish_names_a_province_with_its_noun_where_the_case_shows():
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         bad += [f"{found!r} in {s!r}" for s in strings if s for found in bare_provinces(s)]
     assert bad == []
+
+
+_PLAYER_KEYS = {"player", "players", "attacker", "defender", "owner", "winner", "who", "left", "loser"}
+#: words after which a player's colour cannot stay in the nominative ("gracza Czarny", "armia Niebieski")
+_NOT_NOMINATIVE = re.compile(r"(?:gracza|graczy|graczowi|graczom|gracz[ea]m|armi[aeię]|urzędnic\w*|przeciw|dla|od|do|u|z|ze|"
+                             r"przez|atakuje|atakują|wobec|niż|karty|kart) \{(\w+)\}", re.I)
+
+
+def nominative_players(text: str) -> list[str]:
+    return [m.group(0) for m in _NOT_NOMINATIVE.finditer(text) if m.group(1) in _PLAYER_KEYS]
+
+
+@pytest.mark.parametrize("bad, good", [
+    ("Ochrona gracza {player} kończy się", "Ochrona gracza {player:genitive} kończy się"),
+    ("urzędnicy graczy {players}", "urzędnicy graczy {players:genitive}"),
+    ("{n} armia {player} zajmuje prowincję", "{n} armia {player:genitive} zajmuje prowincję"),
+    ("{player} atakuje {defender}", "{player} atakuje {defender:accusative}"),
+])
+def test_a_player_left_in_the_nominative_is_found(bad, good):
+    assert nominative_players(bad) and not nominative_players(good)
+
+
+def test_polish_declines_every_player_a_word_governs():
+    bad = []
+    for m in catalog("pl"):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        bad += [f"{found!r} in {s!r}" for s in strings if s for found in nominative_players(s)]
+    assert bad == []
