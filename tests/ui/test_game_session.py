@@ -146,3 +146,20 @@ def test_a_new_game_is_stored_at_its_first_decision_only():
     again = Session.open(store, panel.code)
     assert again.game.save() == panel.game.save() and again.seats_of(panel.token) == [1]
     assert [e.kind for e in again.entries()][0] == "seat"  # the seat first, then the decisions, one log
+
+
+def test_a_damaged_stored_game_is_one_sentence_on_the_page():
+    """Issue 51: a stored entry that is not JSON raised JSONDecodeError out of ``open_from_query``."""
+    app = build_app()
+    app.show("game")
+    panel = app.panel("game")
+    for _ in range(2):
+        panel.next_step()
+    store = panel.store
+    with store._transaction() as cur:
+        cur.execute(store._sql("UPDATE entries SET body = ? WHERE code = ? AND seq = ?"), ("{broken", panel.code, 1))
+    other = build_app()
+    other.open_from_query(f"game={panel.code}")
+    shown = other.panel("game")
+    assert f"The stored game {panel.code} is damaged and cannot be opened" in shown.notice.value
+    assert shown.game is not None and shown.code != panel.code
