@@ -88,6 +88,8 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
         state = lambda: page.evaluate(STATE_JS)  # noqa: E731
         presses = 0
         # the seat: a dropdown named for screen readers, changed with the arrow key (in this game: nothing lost)
+        presses += _tab_to(page, ".shogun-game-settings input[type=text]")  # the seed: a visible focus too
+        assert page.evaluate(_RING), "no visible focus on the seed field"
         presses += _tab_to(page, ".shogun-seat-pick select")
         assert page.evaluate(_RING), "no visible focus on the seat picker"
         assert page.evaluate("document.activeElement.labels[0].innerText") == t("Your seat")
