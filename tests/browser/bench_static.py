@@ -1,0 +1,157 @@
+"""The static build against the Voilà app, in one run: build size, first screen, repeat visit.
+
+    make static && PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_static.py [--runs 1]
+
+Both are opened in Chromium on a desktop (1366x768, no throttling) and on the phone profile of
+``bench_phone.py`` (390x844, CPU 4x, 150 ms RTT, 1.6 Mbit/s), each in a fresh context (empty cache),
+then a second visit in the same context (its HTTP cache and the site's service worker kept). The first
+screen is the welcome with its map and its doors. Bytes are ``Network.loadingFinished``'s
+``encodedDataLength``. Printed, never asserted. The build is served by ``python -m http.server``,
+which compresses nothing (a real host would gzip the wheels' JSON and the JavaScript).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.browser.bench_app import APP, ARGS, CHROMIUM, ROOT, TIMEOUT, Server, free_port  # noqa: E402
+from tests.browser.bench_phone import NETWORK, PHONE, Wire, kb  # noqa: E402
+
+DESKTOP = {"width": 1366, "height": 768}
+
+
+class ServedLog:
+    """What http.server sent, from its log: the page's Web Worker (Pyodide, the wheels) fetches outside the
+    page's network domain, so its bytes are counted here (files are sent as they are: no compression)."""
+
+    def __init__(self, log: Path, site: Path):
+        self.log, self.site, self.mark = log, site, 0
+
+    def since_mark(self) -> tuple[int, int, int]:
+        """(bytes sent with 200, 200 responses, 304 responses) since the last call."""
+        lines = self.log.read_text().splitlines()
+        new, self.mark = lines[self.mark:], len(lines)
+        sent = ok = not_modified = 0
+        for entry in new:
+            parts = entry.split('"')
+            if len(parts) < 3 or not parts[1].startswith("GET "):
+                continue
+            status = parts[2].split()[0]
+            path = parts[1].split()[1].split("?")[0].lstrip("/")
+            if status == "200":
+                target = self.site / path
+                target = target / "index.html" if target.is_dir() else target
+                sent += target.stat().st_size if target.exists() else 0
+                ok += 1
+            elif status == "304":
+                not_modified += 1
+        return sent, ok, not_modified
+
+
+def du(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+async def visit(context, url: str, phone: bool) -> dict:
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    wire = Wire()
+    wire.attach(cdp)
+    await cdp.send("Network.enable")
+    if phone:
+        await cdp.send("Network.emulateNetworkConditions", NETWORK)
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
+    out: dict = {"errors": errors}
+    t0 = time.perf_counter()
+    try:
+        await page.goto(url, timeout=TIMEOUT)
+        await page.wait_for_selector(APP["ready"], timeout=TIMEOUT * 2)
+        await page.wait_for_selector(APP["shown"], state="visible", timeout=TIMEOUT)
+        out["first_s"] = time.perf_counter() - t0
+        out["first"] = wire.snapshot()
+        heap = await cdp.send("Runtime.getHeapUsage")
+        out["heap_mb"] = heap["usedSize"] / 2**20
+    except Exception as exc:  # noqa: BLE001 - a page that never shows is a figure too
+        out["failed"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+    await page.close()
+    return out
+
+
+def line(name: str, r: dict) -> str:
+    if "failed" in r:
+        return f"   {name:34s} failed: {r['failed']}"
+    return (f"   {name:34s} {kb(r['first']['bytes'])} in {r['first']['requests']:3d} requests"
+            f" (+{kb(r['first']['ws_in'])} websocket), {r['first_s']:6.1f} s, page heap {r['heap_mb']:.0f} MB,"
+            f" console errors {len(r['errors'])}")
+
+
+async def main(args) -> None:
+    from playwright.async_api import async_playwright
+
+    site = ROOT / "build" / "static"
+    if not (site / "voici" / "render" / "index.html").exists():
+        raise SystemExit("run `make static` first")
+    out = ROOT / "test-output" / "bench"
+    out.mkdir(parents=True, exist_ok=True)
+    pyodide = site / "static" / "pyodide"
+    print(f"build/static: {du(site) / 2**20:.1f} MB on disk ({du(pyodide) / 2**20:.1f} MB Pyodide, "
+          f"{du(site / 'pypi') / 2**20:.1f} MB wheels, {sum(1 for _ in site.rglob('*') if _.is_file())} files)")
+    pa, ps = free_port(), free_port()
+    app = Server([sys.executable, "-m", "shogun_tutor", "app", "--port", str(pa), "--pool-size", "1"], pa,
+                 out / "static-bench-app.log")
+    served = ServedLog(out / "static-bench-http.log", site)
+    static = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(ps)],
+                              stdout=subprocess.DEVNULL, stderr=served.log.open("w"))
+    static_url = f"http://127.0.0.1:{ps}/voici/render/index.html"
+    try:
+        app.wait()
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(static_url, timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            for _run in range(args.runs):
+                for profile, viewport, phone in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
+                    print(f"\n== {profile}")
+                    for name, url in (("Voila app", app.url), ("static build", static_url)):
+                        if name == "Voila app":
+                            app.wait_pool(1)
+                        context = await browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+                        served.since_mark()
+                        first = await visit(context, url, phone)
+                        sent_first = served.since_mark()
+                        if name == "Voila app":
+                            app.wait_pool(1)
+                        again = await visit(context, url, phone)
+                        sent_again = served.since_mark()
+                        await context.close()
+                        print(line(f"{name}, first visit:", first))
+                        print(line(f"{name}, repeat visit:", again))
+                        if name == "static build":
+                            for when, (sent, ok, nm) in (("first", sent_first), ("repeat", sent_again)):
+                                print(f"   static build, {when} visit, all the server sent (worker included): "
+                                      f"{kb(sent)} in {ok} responses, {nm} answered 304 Not Modified")
+            await browser.close()
+    finally:
+        app.stop()
+        static.terminate()
+        static.wait()
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--runs", type=int, default=1)
+    asyncio.run(main(p.parse_args()))
