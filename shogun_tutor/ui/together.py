@@ -32,8 +32,8 @@ from .. import i18n
 from ..i18n import _
 from ..text.explain import player_name
 from .together_host import DEMOS_TITLES, HostControls
-from .together_join import TOGETHER_CSS, join_html, qr_svg
-from .together_seats import SeatCard, close_tree, token_hash
+from .together_join import TOGETHER_CSS, join_html, join_link, qr_svg
+from .together_seats import SeatCard, close_tree, state_sentence, token_hash
 from .together_start import StartForm
 
 
@@ -93,6 +93,7 @@ class TogetherPanel:
         self._drawn_join: tuple | None = None
         self._cards: list[SeatCard] = []  # the seat cards, updated in place (a click never lands on a closed one)
         self._shown_applied: dict = {}
+        self._held: list[int] = []  # the seats this device held at the last drawing (one lost: the host's doing)
         self.poller = None
         from .curtain import Curtain
 
@@ -306,6 +307,7 @@ class TogetherPanel:
     def give_up(self, seat: int) -> bool:
         ok = self._attempt(lambda: self.session.release_seat(seat, self.seat_token(seat)))
         if ok:
+            self._held = self.my_seats()
             self.render()
             self._attach()
         return ok
@@ -413,9 +415,11 @@ class TogetherPanel:
         if s is None:
             return
         address = self.hooks.get("address")
-        link = address.link({"game": s.code}) if address is not None else f"?game={s.code}"
+        link = join_link(address, s.code)
         mine = self.my_seats()
         host = self.host
+        teacher = self.hooks.get("teacher")
+        projector = host and teacher is not None and bool(teacher())
         if self._drawn_join != (s.code, link, host, i18n.current_language()):
             self._drawn_join = (s.code, link, host, i18n.current_language())
             self.join_info.value = join_html(s.code, link, qr=host)
@@ -426,15 +430,12 @@ class TogetherPanel:
             for card in old:  # closed: a card replaced leaves no widget behind in the kernel or the page
                 close_tree(card)
         for seat, card in zip(s.seats, self._cards):
-            card.show(seat.holder, mine, host)
-        if s.game.over:
-            state = _("The game is over.")
-        elif s.paused:
-            state = _("The host has paused the game.")
-        elif mine:
-            state = _("You play {colours}.").format(colours=i18n.format_list([player_name(i) for i in mine]))
-        else:
-            state = _("You are watching; take a free seat to play it.")
+            card.show(seat.holder, mine, host, projector)
+        state = state_sentence(s, mine, host)
+        lost = [seat for seat in self._held if seat not in mine]
+        self._held = list(mine)
+        if lost and not s.game.over:  # the host gave this device's seat to a bot: say so, not a silent watcher
+            self.say(_("The host handed {player} to a bot.").format(player=player_name(lost[0])), error=False)
         self.state_line.value = f"<span role='status'>{escape(state)}</span>"
         self.host_controls.render(s, host)
 

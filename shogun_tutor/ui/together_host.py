@@ -7,12 +7,14 @@ device (its token is not the host's)."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from .. import i18n
 from ..i18n import _
+from ..text.explain import player_name
 from .screen_reader import name_control
 
 if TYPE_CHECKING:
@@ -33,8 +35,11 @@ class HostControls:
         self.show_pick = w.Dropdown(layout=w.Layout(width="auto", max_width="22em"))
         self.show_button = w.Button(icon="television", layout=w.Layout(width="auto"))
         self.show_button.add_class("shogun-host-show")
-        self.widget = w.HBox([self.step_button, self.pause_button, self.undo_button, self.show_pick, self.show_button],
-                             layout=w.Layout(flex_flow="row wrap", align_items="center", display="none"))
+        self.why = w.HTML()  # why a control cannot act now (a tooltip alone: not on a phone, not read out)
+        self.why.add_class("shogun-host-why")
+        buttons = w.HBox([self.step_button, self.pause_button, self.undo_button, self.show_pick, self.show_button],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = w.VBox([buttons, self.why], layout=w.Layout(display="none"))
         self.widget.add_class("shogun-host-controls")
         self._quiet = False
         self.step_button.on_click(lambda _b: self.act("step"))
@@ -47,7 +52,7 @@ class HostControls:
         try:
             name_control(self.show_pick, _("What to show everyone"))
             self.step_button.description = _("Step for everyone")
-            self.pause_button.description = _("Pause")
+            self._pause_label(self.pause_button.value)
             self.undo_button.description = _("Undo the last decision")
             self.show_button.description = _("Show to everyone")
             self._show_options()
@@ -89,16 +94,45 @@ class HostControls:
             p._attempt(lambda: p.session.show(_show_entry(value), p.token))
         p.render()
 
+    def _pause_label(self, paused: bool) -> None:
+        """The toggle reads as what a click will do: *Pause* while the game runs, *Resume* while it is paused."""
+        self.pause_button.description = _("Resume") if paused else _("Pause")
+        self.pause_button.icon = "play" if paused else "pause"
+
     def render(self, session, host: bool) -> None:
-        """Shown to the host only; each button as the session now allows."""
+        """Shown to the host only; each button as the session now allows, and a control that cannot act now is
+        disabled with the reason beside it (and as its tooltip)."""
         self.widget.layout.display = None if host else "none"
         quiet, self._quiet = self._quiet, True
         try:
             self.pause_button.value = session.paused
+            self._pause_label(session.paused)
         finally:
             self._quiet = quiet
-        self.undo_button.disabled = not session.marks
-        self.step_button.disabled = session.game.over
+        step_why = undo_why = None
+        if session.game.over:
+            step_why = _("The game is over.")
+        elif session.waiting_for_human():
+            step_why = _("Step for everyone can act once {player} has decided.").format(
+                player=player_name(session.to_decide()[1]))
+        if not session.marks:
+            undo_why = _("Nothing to undo yet.")
+        self.step_button.disabled, self.step_button.tooltip = step_why is not None, step_why or ""
+        self.undo_button.disabled, self.undo_button.tooltip = undo_why is not None, undo_why or ""
+        reasons = [r for r in (step_why, undo_why) if r]
+        self.why.value = "".join(f"<div class='shogun-host-reason' style='color:#555'>{escape(r)}</div>"
+                                 for r in reasons)
+
+
+def waiting_line(session) -> str:
+    """The projector's line: whom the game waits for (a student's seat), or that the bots play next; while paused,
+    both what the pause holds and that the host's Resume lifts it."""
+    who = session.to_decide()
+    if session.paused:
+        return _("You have paused the game; Resume lets it go on.")
+    if who is not None and not session.seats[who[1]].bot:
+        return _("The game waits for {player}.").format(player=player_name(who[1]))
+    return _("The bots play next: Step for everyone moves the game on.")
 
 
 def _show_entry(value: str | None) -> dict:
@@ -121,4 +155,4 @@ DEMOS_TITLES = (
 )
 
 
-__all__ = ["HostControls", "DEMOS_TITLES"]
+__all__ = ["HostControls", "DEMOS_TITLES", "waiting_line"]

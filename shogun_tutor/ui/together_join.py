@@ -1,5 +1,6 @@
 """The join card of *Play together*: the session's code in large letters, its link and (on the host's screen,
-for a projector) its QR code, drawn in the kernel as inline SVG (``segno``: nothing fetched)."""
+for a projector) its QR code, drawn in the kernel as inline SVG (``segno``: nothing fetched). The link is built
+on an address the students' phones reach (:func:`join_link`)."""
 
 from __future__ import annotations
 
@@ -45,4 +46,16 @@ def join_html(code: str, link: str, qr: bool = True) -> str:
 
 
 
-__all__ = ["TOGETHER_CSS", "qr_svg", "join_html"]
+def join_link(address, code: str) -> str:
+    """The link students open to join ``code``: on an address their phones reach (:mod:`.join_link`), not
+    necessarily the one this page was opened at (a teacher's ``localhost``); relative until the page said
+    where it is."""
+    from .join_link import join_base_here
+    from .widgets.address import position_query
+
+    query = "?" + position_query({"game": code})
+    base = getattr(address, "base", None)
+    return (join_base_here(base) if base else "") + query
+
+
+__all__ = ["TOGETHER_CSS", "qr_svg", "join_html", "join_link"]

@@ -35,12 +35,14 @@ class SeatCard:
         self.widget.add_class(f"shogun-together-seat-{seat}")
         self._drawn: tuple | None = None
 
-    def show(self, holder: str | None, mine: list[int], host: bool) -> None:
+    def show(self, holder: str | None, mine: list[int], host: bool, projector: bool = False) -> None:
+        """``projector``: the host's page in teacher mode, which shows the class the public game and never offers
+        itself a seat."""
         seat = self.seat
         if seat in mine:
             role = "leave"
         elif holder is None:
-            role = "take"
+            role = None if projector else "take"
         elif host:
             role = "to-bot"
         else:
@@ -81,6 +83,22 @@ class SeatCard:
             p.to_bot(self.seat)
 
 
+def state_sentence(session, mine: list[int], host: bool) -> str:
+    """The bar's line for this device: the game over or paused, the seats it plays, whom the projector's class
+    waits for (the host), or an invitation to take a seat (a watcher)."""
+    from .together_host import waiting_line
+
+    if session.game.over:
+        return _("The game is over.")
+    if session.paused and not host:
+        return _("The host has paused the game.")
+    if mine:
+        return _("You play {colours}.").format(colours=i18n.format_list([player_name(i) for i in mine]))
+    if host:  # the projector names whom the class waits for
+        return waiting_line(session)
+    return _("You are watching; take a free seat to play it.")
+
+
 def close_tree(widget: w.Widget) -> None:
     """Close ``widget`` and the widgets inside it (a box's children)."""
     for child in getattr(widget, "children", ()):
@@ -94,4 +112,4 @@ def token_hash(token: str) -> str:
     return _token_hash(token)
 
 
-__all__ = ["SeatCard", "close_tree", "token_hash"]
+__all__ = ["SeatCard", "close_tree", "state_sentence", "token_hash"]
