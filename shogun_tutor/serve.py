@@ -154,23 +154,46 @@ def accept_page_close_shutdown() -> None:
     VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
 
 
-HEALTH_PATH = "health"  # GET /health: {"status": "ok", "kernels": n, "waiting": m}; starts nothing
+HEALTH_PATH = "health"  # GET /health: {"status": "ok"|"degraded", "kernels": n, "waiting": m, "games": {...}}
+STORE_CHECK_S = 15.0  # the health endpoint asks the game store at most this often
+_STORE_SEEN: dict = {}
+
+
+async def games_status(now: float | None = None) -> dict:
+    """Whether games are stored (:func:`..session.store_status`), asked at most every :data:`STORE_CHECK_S`
+    seconds and off the server's event loop (a database that does not answer holds no request)."""
+    import asyncio
+
+    from .session import store_status
+
+    now = time.monotonic() if now is None else now
+    if "at" not in _STORE_SEEN or now - _STORE_SEEN["at"] >= STORE_CHECK_S:
+        _STORE_SEEN["at"] = now
+        status = await asyncio.get_running_loop().run_in_executor(None, store_status)
+        if not status["stored"] and _STORE_SEEN.get("status", {}).get("stored", True):
+            log.warning("games are NOT being stored: %s (%s)", status.get("store"), status.get("problem"))
+        _STORE_SEEN["status"] = status
+    return _STORE_SEEN["status"]
 
 
 def health_handler():
-    """The tornado handler of ``GET /health``: the server answers, and how many kernels run and how
-    many of them wait preheated in the pool. It starts no kernel and renders nothing, so a load
-    balancer, an uptime check or a crawler may call it as often as it likes."""
+    """The tornado handler of ``GET /health``: the server answers, how many kernels run and how many of them
+    wait preheated in the pool, and whether games are stored (``"games": {"stored": false, "problem": …}`` and
+    ``"status": "degraded"`` while the configured store cannot be opened: the pages play on, unstored). It starts
+    no kernel and renders nothing, so a load balancer, an uptime check or a crawler may call it as often as it
+    likes (the store is asked at most every :data:`STORE_CHECK_S` seconds)."""
     from tornado import web
 
     class HealthHandler(web.RequestHandler):
-        def get(self):
+        async def get(self):
             manager = self.settings.get("kernel_manager")
             kernels = list(manager.list_kernel_ids()) if manager is not None else []
             waiting = sum(1 for k in kernels if getattr(manager, "_waiting_in_pool", lambda _k: False)(k))
+            games = await games_status()
             self.set_header("Content-Type", "application/json")
             self.set_header("Cache-Control", "no-store")
-            self.finish(json.dumps({"status": "ok", "kernels": len(kernels), "waiting": waiting}))
+            self.finish(json.dumps({"status": "ok" if games["stored"] else "degraded", "kernels": len(kernels),
+                                    "waiting": waiting, "games": games}))
 
     return HealthHandler
 
@@ -315,6 +338,12 @@ def serve(port: int = 8866, ip: str = "127.0.0.1", language: str | None = None, 
         os.environ[PUBLIC_URL_ENV] = public_url
     print(students_line(ip, port, public_url), flush=True)
     accept_page_close_shutdown()
+    from .session import store_status
+
+    games = store_status()
+    if not games["stored"]:  # said at start to the operator; each page says it too, and /health reports it
+        log.warning("games are NOT being stored: the game store %s cannot be opened (%s); the app runs, and "
+                    "stores games again once it is back", games.get("store"), games.get("problem"))
     argv = voila_argv(notebook_path(), port, ip, pool_size, cull_idle, cull_interval, open_browser,
                       connect_timeout) + list(extra or [])
     log.info("serving %s at http://%s:%s/ (pool %s, cull idle %s s, unconnected %s s)", notebook_path(), ip, port,

@@ -1,5 +1,8 @@
 """Battle odds by Monte Carlo on the current tower, vectorised with numpy.
 
+Where numpy cannot be imported (the static build's Python in the browser) the trials are thrown
+by :mod:`.odds_pure`, the same model in pure Python; ``pure=True`` asks for that path anywhere.
+
 The simulation is the physical tower model of :mod:`.tower` written on counts
 (attacker, defender, farmers, other cubes) for many trials at once, so it has
 the same distribution as the scalar model; the verdict is :func:`.battle.judge`
@@ -17,8 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # Pyodide from the npm registry has no numpy: odds_pure throws the trials
+    np = None
 
+from . import odds_pure
 from .battle import BATTLE_KINDS
 from .tower import DEFAULT_PARAMS, TowerParams, TowerState
 
@@ -39,8 +46,9 @@ class Odds:
 
 
 def _counts(tower: TowerState | None, attacker_seat: int | None, defender_seat: int | None, levels: int):
-    lv = np.zeros((levels, 4), dtype=np.int64)
-    tray = np.zeros(4, dtype=np.int64)
+    """The tower's cubes as counts by kind: (levels x 4 lists, tray's 4)."""
+    lv = [[0, 0, 0, 0] for _ in range(levels)]
+    tray = [0, 0, 0, 0]
 
     def kind(owner):
         if owner is None:
@@ -56,13 +64,13 @@ def _counts(tower: TowerState | None, attacker_seat: int | None, defender_seat: 
             raise ValueError(f"the tower state has {len(tower.levels)} levels, the model {levels}")
         for i, level in enumerate(tower.levels):
             for c in level:
-                lv[i, kind(c.owner)] += 1
+                lv[i][kind(c.owner)] += 1
         for c in tower.tray:
             tray[kind(c.owner)] += 1
     return lv, tray
 
 
-def simulate_throws(stream: np.ndarray, levels: np.ndarray, params: TowerParams, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def simulate_throws(stream, levels, params: TowerParams, rng) -> tuple:
     """Throw ``stream`` (trials x 4 counts) through ``levels`` (trials x L x 4); returns (out, levels)."""
     S = stream.copy()
     L = levels.copy()
@@ -91,7 +99,7 @@ def simulate_throws(stream: np.ndarray, levels: np.ndarray, params: TowerParams,
     return S, L
 
 
-def judge_arrays(kind: str, a: np.ndarray, d: np.ndarray, f: np.ndarray, unrest: int):
+def judge_arrays(kind: str, a, d, f, unrest: int):
     """:func:`.battle.judge` on arrays: returns (outcome codes 1/0/-1 for attacker/draw/defender, survivors)."""
     if kind not in BATTLE_KINDS:
         raise ValueError(f"unknown battle kind {kind!r}")
@@ -125,6 +133,7 @@ def battle_odds(
     defender_seat: int | None = 1,
     params: TowerParams = DEFAULT_PARAMS,
     seed: int | None = 0,
+    pure: bool = False,
 ) -> Odds:
     """Chances of a battle thrown now, on the given tower (default: an empty one).
 
@@ -138,7 +147,8 @@ def battle_odds(
     Cubes of the two seats already in the tower or the tray count for them
     when they come out. ``tower`` may also be a list of towers: the trials
     are shared out evenly, for the odds on a *typical* tower.
-    The tower is not changed.
+    The tower is not changed. ``pure`` throws the trials in pure Python (:mod:`.odds_pure`), as
+    where numpy is missing: the same distribution, other random draws.
     """
     for name, v in (("attacker", attacker), ("defender", defender), ("farmers", farmers), ("trials", trials), ("unrest", unrest)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -153,15 +163,20 @@ def battle_odds(
         raise ValueError("a neutral province has no defender: pass defender=0, defender_seat=None")
     if attacker_seat is not None and attacker_seat == defender_seat:
         raise ValueError("attacker and defender must be different seats")
-    rng = np.random.default_rng(seed)
     towers = list(tower) if isinstance(tower, (list, tuple)) else [tower]
     if not towers:
         raise ValueError("an empty list of towers")
     counts = [_counts(t, attacker_seat, defender_seat, params.levels) for t in towers]
-    share = np.full(len(towers), trials // len(towers))
-    share[: trials % len(towers)] += 1
-    lv = np.repeat(np.stack([c[0] for c in counts]), share, axis=0)
-    tray = np.repeat(np.stack([c[1] for c in counts]), share, axis=0)
+    share = [trials // len(towers) + (1 if i < trials % len(towers) else 0) for i in range(len(towers))]
+    if pure or np is None:
+        wins, draws, losses, att, dfn, out = odds_pure.simulate(counts, share, [attacker, defender, farmers, 0],
+                                                                params, kind, unrest, seed)
+        return Odds(wins / trials, draws / trials, losses / trials, trials,
+                    {v: c / trials for v, c in sorted(att.items())}, {v: c / trials for v, c in sorted(dfn.items())},
+                    out / trials)
+    rng = np.random.default_rng(seed)
+    lv = np.repeat(np.array([c[0] for c in counts], dtype=np.int64), share, axis=0)
+    tray = np.repeat(np.array([c[1] for c in counts], dtype=np.int64), share, axis=0)
     stream = tray + np.array([attacker, defender, farmers, 0])
     out, _ = simulate_throws(stream, lv, params, rng)
     outcome, survivors = judge_arrays(kind, out[:, ATT], out[:, DEF], out[:, FARM], unrest)

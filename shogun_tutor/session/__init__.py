@@ -14,14 +14,15 @@ See ``docs/sessions.md``. ``ui/`` imports this package; it imports no widgets.
 """
 
 from .codes import ALPHABET, is_code, new_code, new_token, normalize
-from .errors import (BadCode, BadSetup, CodeNotFound, IllegalDecision, NotHost, NothingToUndo, NotYourSeat,
-                     SeatTaken, SessionError, StaleDecision, StoreUnavailable)
+from .errors import (BadCode, BadSetup, CodeNotFound, DamagedGame, IllegalDecision, NotHost, NothingToUndo, NotYourSeat,
+                     SeatTaken, SessionError, StaleDecision, StepNotFound, StoreReadFailed, StoreUnavailable)
 from .session import HIDDEN, Seat, Session, View, check_setup, game_from_setup, token_hash
-from .store import (DATABASE_ENV, DATA_ENV, SCHEMA_VERSION, PostgresStore, SQLiteStore, Store, open_store, shared_store,
-                    user_data_dir)
+from .backends import PostgresStore, SQLiteStore
+from .opening import DATABASE_ENV, DATA_ENV, open_store, shared_store, store_status, user_data_dir
+from .store import SCHEMA_VERSION, Store
 
-__all__ = ["ALPHABET", "BadCode", "BadSetup", "CodeNotFound", "DATABASE_ENV", "DATA_ENV", "HIDDEN", "IllegalDecision",
+__all__ = ["ALPHABET", "BadCode", "BadSetup", "CodeNotFound", "DamagedGame", "StepNotFound", "StoreReadFailed", "DATABASE_ENV", "DATA_ENV", "HIDDEN", "IllegalDecision",
            "NotHost", "NothingToUndo", "NotYourSeat", "PostgresStore", "SCHEMA_VERSION", "SQLiteStore", "Seat",
            "SeatTaken", "Session", "SessionError", "StaleDecision", "Store", "StoreUnavailable", "View",
            "check_setup", "game_from_setup", "is_code", "new_code", "new_token", "normalize", "open_store",
-           "shared_store", "token_hash", "user_data_dir"]
+           "shared_store", "store_status", "token_hash", "user_data_dir"]

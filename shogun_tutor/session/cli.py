@@ -13,7 +13,7 @@ import sys
 import time
 
 from .errors import StoreUnavailable
-from .store import open_store
+from .opening import open_store
 
 
 def _when(t: float) -> str:

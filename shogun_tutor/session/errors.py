@@ -128,6 +128,16 @@ class StoreUnavailable(SessionError):
         return _("The game could not be saved just now, so this step was not played; try again in a moment.")
 
 
+class StoreReadFailed(StoreUnavailable):
+    """The store could not be *read* now (a locked or unreadable file, the database down): nothing was played or
+    lost; the game may well exist (so not :class:`CodeNotFound`)."""
+
+    def sentence(self) -> str:
+        from ..i18n import _
+
+        return _("The stored games cannot be read just now; nothing was changed. Try again in a moment, or tell whoever runs this server.")
+
+
 class BadSetup(SessionError):
     """A set-up (or a stored log) the schema or the engine refuses."""
 
@@ -139,6 +149,38 @@ class BadSetup(SessionError):
         from ..i18n import _
 
         return _("This game cannot be opened: its set-up is not valid.")
+
+
+class DamagedGame(BadSetup):
+    """What the store holds for this game is damaged: a row that is not bounded JSON, breaks its schema
+    (``schemas/session-*.schema.json``), leaves a gap in the log, or that the engine refuses on replay.
+    ``code``: the game's join code; ``detail``: what was wrong (English, for the log)."""
+
+    def __init__(self, code: Any, detail: str):
+        self.code = code
+        super().__init__(detail)
+        self.args = (f"the stored game {code} is damaged: {detail}",)
+
+    def sentence(self) -> str:
+        from ..i18n import _
+
+        return _("The stored game {code} is damaged and cannot be opened; start a new game, or ask whoever runs this "
+                 "server to restore the games from a backup.").format(code=str(self.code)[:12])
+
+
+class StepNotFound(SessionError):
+    """The address names a step the game does not have (steps count from 1); the game opens where it stands."""
+
+    def __init__(self, step: Any, steps: int):
+        self.step, self.steps = step, steps
+        super().__init__(f"step {step} is not among the game's {steps} steps")
+
+    def sentence(self) -> str:
+        from ..i18n import format_number, ngettext
+
+        return ngettext("This game has {count} step, so there is no step {step}; the game opens where it stands.",
+                        "This game has {count} steps, so there is no step {step}; the game opens where it stands.",
+                        self.steps).format(count=format_number(self.steps), step=str(self.step)[:8])
 
 
 class Conflict(Exception):

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from ..bots import Reason
 from ..rules import errors as RE
 from ..rules.state import Decision
-from .errors import BadSetup
+from .errors import DamagedGame
+from .rows import ENTRY_KINDS
 from .store import Entry
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import Session
 
-ENTRY_KINDS = ("decision", "undo", "seat", "pace", "show")
+__all__ = ["ENTRY_KINDS", "Seat", "apply_entries", "apply_entry", "gc_paused"]
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,11 @@ def apply_entries(session: "Session", entries: Iterable[Entry], positions: Seque
     index = len(game.decisions) - len(done)
     for entry in entries:
         if entry.seq != session.seq + 1:
-            raise BadSetup(f"the log jumps from entry {session.seq} to {entry.seq}")
+            raise DamagedGame(session.code, f"the log jumps from entry {session.seq} to {entry.seq}")
         try:
             index = apply_entry(session, entry, done, index)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise BadSetup(f"entry {entry.seq} is malformed: {type(exc).__name__}: {exc}") from None
+            raise DamagedGame(session.code, f"entry {entry.seq} is malformed: {type(exc).__name__}: {exc}") from None
         session.seq = entry.seq
     for listener in list(session._listeners):
         listener(session)
@@ -62,7 +63,7 @@ def apply_entry(session: "Session", entry: Entry, done: list[int], index: int) -
             try:
                 game.apply(Decision.from_dict(body["d"]))
             except (RE.RuleViolation, TypeError, ValueError, KeyError) as exc:
-                raise BadSetup(f"entry {entry.seq} does not replay: {exc}") from None
+                raise DamagedGame(session.code, f"entry {entry.seq} does not replay: {exc}") from None
         del session.positions[index:]
         session.positions.append(position)
         if body.get("mark"):
@@ -73,6 +74,9 @@ def apply_entry(session: "Session", entry: Entry, done: list[int], index: int) -
         index += 1
     elif entry.kind == "undo":
         to = body["to"]
+        if isinstance(to, bool) or not isinstance(to, int) or not session.start_decisions <= to <= len(game.decisions):
+            raise DamagedGame(session.code, f"entry {entry.seq} undoes to decision {str(to)[:40]}, but the game has "
+                                            f"{len(game.decisions)}")
         while len(game.decisions) > to:
             game.undo()
         session.marks = [m for m in session.marks if m < to]
@@ -85,11 +89,14 @@ def apply_entry(session: "Session", entry: Entry, done: list[int], index: int) -
             raise ValueError(f"no such seat {seat!r}")
         session.seats[seat] = Seat(seat, holder)
     elif entry.kind == "pace":
-        session.paused = bool(body.get("paused"))
+        paused = body.get("paused")
+        if not isinstance(paused, bool):
+            raise ValueError(f"paused is {str(paused)[:40]!r}, not true or false")
+        session.paused = paused
     elif entry.kind == "show":
         session.shown = dict(body)
     else:
-        raise BadSetup(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
+        raise DamagedGame(session.code, f"entry {entry.seq} has an unknown kind {entry.kind!r}")
     return index
 
 

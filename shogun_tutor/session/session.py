@@ -47,7 +47,7 @@ from ..bots import Reason, make_bot
 from ..rules.game import Game
 from ..rules.state import Decision
 from . import codes
-from .errors import (BadCode, BadSetup, CodeInUse, CodeNotFound, Conflict, IllegalDecision, NotHost,
+from .errors import (BadCode, BadSetup, CodeInUse, CodeNotFound, Conflict, DamagedGame, IllegalDecision, NotHost,
                      NothingToUndo, NotYourSeat, SeatTaken, StaleDecision, StoreUnavailable)
 from .replay import ENTRY_KINDS, Seat, apply_entries, gc_paused
 from .setup import MAX_TOKEN, check_setup, game_from_setup, initial_setup, token_hash
@@ -160,7 +160,9 @@ class Session:
     def open(cls, store: Store, code: str) -> "Session":
         """The session with this code, its game rebuilt by replaying its log.
 
-        :class:`~.errors.BadCode` for text that is no code, :class:`~.errors.CodeNotFound` for an unknown code.
+        :class:`~.errors.BadCode` for text that is no code, :class:`~.errors.CodeNotFound` for an unknown code,
+        :class:`~.errors.StoreReadFailed` when the store cannot be read, :class:`~.errors.DamagedGame` when what it
+        holds for this code is damaged (:mod:`.rows`: bounded, schema-checked; then the engine replays the log).
         """
         code = codes.normalize(code)
         if not codes.is_code(code):
@@ -168,7 +170,12 @@ class Session:
         row = store.session(code)
         if row is None:
             raise CodeNotFound(code)
-        session = cls(store, code, check_setup(row.setup), row.host)
+        try:
+            session = cls(store, code, check_setup(row.setup), row.host)
+        except DamagedGame:
+            raise
+        except BadSetup as exc:  # the stored set-up passed its schema, but the engine refuses it
+            raise DamagedGame(code, exc.detail) from None
         entries = store.entries_after(code, 0)
         with gc_paused():  # the undo history grows by a state per decision: the cyclic GC re-walked it ~3x over
             session._apply_entries(entries)

@@ -1,6 +1,6 @@
 """The store: sessions and their append-only entry logs, in SQLite (default) or PostgreSQL.
 
-:func:`open_store` picks the store: ``url`` or ``$SHOGUN_TUTOR_DATABASE_URL`` naming
+:func:`.opening.open_store` picks the store: ``url`` or ``$SHOGUN_TUTOR_DATABASE_URL`` naming
 ``postgresql://…`` -> :class:`PostgresStore` (psycopg 3; several Voilà processes or machines share
 sessions); ``sqlite:///path`` or nothing -> :class:`SQLiteStore`, a file in the user's data folder
 (``$SHOGUN_TUTOR_SESSIONS`` or ``$XDG_DATA_HOME/shogun-tutor``, WAL mode, nothing to install or start).
@@ -23,18 +23,13 @@ whose answer was lost is recognised on retry by its ``nonce``.
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
-from .errors import CodeInUse, Conflict, StoreUnavailable
+from .errors import CodeInUse, Conflict, DamagedGame, StoreReadFailed, StoreUnavailable
+from .rows import check_code, entry_fields, session_fields
 
-DATABASE_ENV = "SHOGUN_TUTOR_DATABASE_URL"
-DATA_ENV = "SHOGUN_TUTOR_SESSIONS"  # (SHOGUN_TUTOR_DATA names the game facts folder: data.py)
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 5.0
 
@@ -78,43 +73,7 @@ class SessionInfo:
     created: float
     updated: float
     entries: int
-
-
-def user_data_dir() -> Path:
-    """The folder of the sessions store among the user's data (``$SHOGUN_TUTOR_SESSIONS`` first)."""
-    chosen = os.environ.get(DATA_ENV, "")
-    if chosen:
-        return Path(chosen)
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "shogun-tutor"
-
-
-def open_store(url: str | None = None) -> "Store":
-    """The store named by ``url``, else by ``$SHOGUN_TUTOR_DATABASE_URL``, else the SQLite file in the user's
-    data folder. ``sqlite://`` (nothing after) is a store in memory (one process; tests, a read-only machine)."""
-    url = url or os.environ.get(DATABASE_ENV) or ""
-    if url.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(url)
-    if url.startswith("sqlite://"):
-        return SQLiteStore(url[len("sqlite://"):] or ":memory:")  # sqlite:///abs/path.sqlite3
-    if url:
-        raise ValueError(f"unknown store address {url!r}: use postgresql://… or sqlite:///path")
-    return SQLiteStore(user_data_dir() / "sessions.sqlite3")
-
-
-_SHARED: dict[str, "Store"] = {}
-
-
-def shared_store() -> tuple["Store", "StoreUnavailable | None"]:
-    """This process's default store (:func:`open_store`, opened once). When it cannot be opened (a read-only
-    home, the database down at start) a store in memory stands in, with the reason: games still play, but
-    do not outlive the kernel; the UI says so."""
-    if "default" not in _SHARED:
-        try:
-            _SHARED["default"] = open_store()
-        except (StoreUnavailable, OSError) as exc:
-            problem = exc if isinstance(exc, StoreUnavailable) else StoreUnavailable(str(exc))
-            return open_store("sqlite://"), problem
-    return _SHARED["default"], None
+    damaged: str = ""  # what is wrong with the row (its times are then 0), else empty
 
 
 class Store:
@@ -148,6 +107,8 @@ class Store:
             cur.execute("SELECT version FROM schema_version")
             row = cur.fetchone()
             version = row[0] if row else 0
+            if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+                raise StoreReadFailed(f"the store's schema version {str(version)[:40]!r} is not a version number")
             if version > SCHEMA_VERSION:
                 raise StoreUnavailable(f"the store's schema is version {version}, newer than this program's {SCHEMA_VERSION}")
             for v in range(version + 1, SCHEMA_VERSION + 1):
@@ -174,6 +135,15 @@ class Store:
                 raise
         return fn(*args, **kwargs)
 
+    def _reading(self, fn, *args):
+        """A read (:meth:`_retrying`): a failure is :class:`StoreReadFailed` (nothing was to be written)."""
+        try:
+            return self._retrying(fn, *args)
+        except StoreReadFailed:
+            raise
+        except StoreUnavailable as exc:
+            raise StoreReadFailed(exc.detail) from exc.__cause__
+
     def _lost_connection(self, exc: BaseException | None) -> bool:
         return False
 
@@ -183,11 +153,11 @@ class Store:
 
     def session(self, code: str) -> "SessionRow | None":
         """The session's row, or None."""
-        return self._retrying(self._session, code)
+        return self._reading(self._session, code)
 
     def entries_after(self, code: str, seq: int) -> list[Entry]:
         """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
-        return self._retrying(self._entries_after, code, seq)
+        return self._reading(self._entries_after, code, seq)
 
     def append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
                now: float | None = None) -> None:
@@ -199,7 +169,7 @@ class Store:
         return self._retrying(self._append, code, after, entries, nonce, now)
 
     def list_sessions(self) -> list[SessionInfo]:
-        return self._retrying(self._list_sessions)
+        return self._reading(self._list_sessions)
 
     def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
         """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
@@ -221,7 +191,9 @@ class Store:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT code, setup, host, created, updated FROM sessions WHERE code = ?"), (code,))
             row = cur.fetchone()
-        return SessionRow(row[0], json.loads(row[1]), row[2], row[3], row[4]) if row else None
+        if row is None:
+            return None
+        return SessionRow(code, *session_fields(code, *row[1:]))
 
     def _entries_after(self, code: str, seq: int) -> list[Entry]:
         """The entries with a sequence number above ``seq``, in order (an idle poll: one index lookup, no rows)."""
@@ -229,7 +201,7 @@ class Store:
             cur.execute(self._sql("SELECT seq, kind, body, nonce FROM entries WHERE code = ? AND seq > ? ORDER BY seq"),
                         (code, seq))
             rows = cur.fetchall()
-        return [Entry(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+        return [Entry(*entry_fields(code, *r)) for r in rows]
 
     def _append(self, code: str, after: int, entries: Sequence[tuple[str, dict]], nonce: str,
                now: float | None = None) -> None:
@@ -259,7 +231,7 @@ class Store:
         with self._transaction() as cur:
             cur.execute("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
                         " FROM sessions s ORDER BY s.updated DESC, s.code")
-            return [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+            return [_info(r) for r in cur.fetchall()]
 
     def _prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
         """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
@@ -268,203 +240,21 @@ class Store:
         with self._transaction() as cur:
             cur.execute(self._sql("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
                                   " FROM sessions s WHERE s.updated < ? ORDER BY s.updated, s.code"), (cutoff,))
-            gone = [SessionInfo(r[0], r[1], r[2], r[3]) for r in cur.fetchall()]
+            gone = [_info(r) for r in cur.fetchall()]
             for info in gone:
                 cur.execute(self._sql("DELETE FROM entries WHERE code = ?"), (info.code,))
                 cur.execute(self._sql("DELETE FROM sessions WHERE code = ?"), (info.code,))
         return gone
 
 
-class _Tx:
-    """A transaction on a DB-API connection, errors of the driver turned into StoreUnavailable."""
-
-    def __init__(self, store: "SQLiteStore | PostgresStore", begin: str | None):
-        self.store, self.begin = store, begin
-
-    def __enter__(self):
-        self.store._lock.acquire()
-        self.was_open = self.store._conn is not None
-        try:
-            conn = self.store._connection()
-            self.cur = conn.cursor()
-            if self.begin:
-                self.cur.execute(self.begin)
-        except BaseException as exc:
-            self.store._lock.release()
-            self.store._drop(exc)
-            raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-        return self.cur
-
-    def __exit__(self, kind, exc, tb):
-        conn = self.store._conn
-        try:
-            if exc is None:
-                try:
-                    conn.commit()
-                except BaseException as err:
-                    self._rollback(conn)
-                    err._shogun_was_open = self.was_open
-                    self.store._drop(err)
-                    raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
-                return False
-            self._rollback(conn)
-            if isinstance(exc, self.store.driver_errors):
-                exc._shogun_was_open = self.was_open
-                self.store._drop(exc)
-                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-            return False
-        finally:
-            self.store._lock.release()
-
-    @staticmethod
-    def _rollback(conn) -> None:
-        try:
-            conn.rollback()
-        except Exception:  # a dead connection: nothing to roll back
-            pass
-
-
-class SQLiteStore(Store):
-    """A SQLite file (WAL, ``synchronous=NORMAL``, ``busy_timeout`` 5 s) or ``":memory:"``; the standard ``sqlite3`` module.
-
-    WAL with ``synchronous=NORMAL`` (SQLite's advice for WAL): a committed decision survives a killed kernel
-    or server (it is in the WAL file); only a power cut may lose the last ones, never corrupt the file.
-    """
-
-    kind = "sqlite"
-    driver_errors = (sqlite3.Error,)
-
-    def __init__(self, path: str | os.PathLike):
-        self.path = str(path)
-        self._lock = threading.RLock()
-        self._conn: sqlite3.Connection | None = None
-        self._migrate()
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-            try:
-                if self.path != ":memory:":
-                    conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: a commit survives a killed process; fsync at checkpoints
-                conn.execute("PRAGMA foreign_keys=ON")
-            except BaseException:
-                conn.close()
-                raise
-            conn.isolation_level = None  # explicit BEGIN/COMMIT
-            self._conn = conn
-        return self._conn
-
-    def _transaction(self):
-        return _SQLiteTx(self)
-
-    def _drop(self, exc: BaseException) -> None:
-        """A file that failed: close the connection, the next call opens it again (the folder may be back)."""
-        if self.path != ":memory:" and self._conn is not None and not isinstance(exc, sqlite3.IntegrityError):
-            try:
-                self._conn.close()
-            except Exception:
-                pass
-            self._conn = None
-
-    def _is_unique_violation(self, exc: BaseException) -> bool:
-        return isinstance(exc, sqlite3.IntegrityError)
-
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __repr__(self) -> str:
-        return f"SQLiteStore({self.path!r})"
-
-
-class _SQLiteTx(_Tx):
-    def __init__(self, store: SQLiteStore):
-        super().__init__(store, "BEGIN IMMEDIATE")
-
-    def __exit__(self, kind, exc, tb):
-        conn = self.store._conn
-        if conn is not None and exc is None:
-            try:
-                conn.execute("COMMIT")
-            except BaseException as err:
-                self._rollback(conn)
-                self.store._drop(err)
-                self.store._lock.release()
-                raise StoreUnavailable(str(err).strip() or type(err).__name__) from err
-            self.store._lock.release()
-            return False
-        if conn is not None:
-            try:
-                conn.execute("ROLLBACK")
-            except Exception:
-                pass
-        try:
-            if exc is not None and isinstance(exc, self.store.driver_errors):
-                self.store._drop(exc)
-                raise StoreUnavailable(str(exc).strip() or type(exc).__name__) from exc
-            return False
-        finally:
-            self.store._lock.release()
-
-
-class PostgresStore(Store):
-    """A PostgreSQL database through psycopg 3 (one connection per store, reopened after a failure)."""
-
-    kind = "postgresql"
-    placeholder = "%s"
-
-    def __init__(self, url: str, connect_timeout: float = 5.0):
-        try:
-            import psycopg
-        except ImportError as exc:  # pragma: no cover - psycopg is a dependency
-            raise StoreUnavailable("psycopg is not installed") from exc
-        self._psycopg = psycopg
-        self.driver_errors = (psycopg.Error,)
-        self.url = url
-        self.connect_timeout = connect_timeout
-        self._lock = threading.RLock()
-        self._conn = None
-        self._migrate()
-
-    def _connection(self):
-        if self._conn is None or self._conn.closed:
-            self._conn = self._psycopg.connect(self.url, connect_timeout=max(1, int(self.connect_timeout)),
-                                               autocommit=False)
-        return self._conn
-
-    def _transaction(self):
-        return _Tx(self, None)
-
-    def _lock_schema(self, cur) -> None:
-        cur.execute("SELECT pg_advisory_xact_lock(7262817)")  # one migrating process at a time
-
-    def _drop(self, exc: BaseException) -> None:
-        if self._conn is not None and not isinstance(exc, self._psycopg.errors.UniqueViolation):
-            if self._conn.closed or isinstance(exc, (self._psycopg.OperationalError, self._psycopg.InterfaceError)):
-                try:
-                    self._conn.close()
-                except Exception:
-                    pass
-                self._conn = None
-
-    def _is_unique_violation(self, exc: BaseException) -> bool:
-        return isinstance(exc, self._psycopg.errors.UniqueViolation)
-
-    def _lost_connection(self, exc: BaseException | None) -> bool:
-        """A connection that was open broke (server restarted, or an admin ended it); not: cannot connect."""
-        p = self._psycopg
-        return isinstance(exc, (p.OperationalError, p.InterfaceError)) and getattr(exc, "_shogun_was_open", False)
-
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
-    def __repr__(self) -> str:
-        return "PostgresStore(…)"  # the address may hold a password
+def _info(row: Sequence) -> SessionInfo:
+    """A line of the list; a damaged row is listed as such (its code as stored, shortened), never raised."""
+    code, created, updated, count = row
+    try:
+        check_code(code)
+        for t in (created, updated):
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < 1e11:
+                raise DamagedGame(code, f"the time {str(t)[:40]!r} is not a time")
+    except DamagedGame as exc:
+        return SessionInfo(str(code)[:12], 0.0, 0.0, int(count), damaged=str(exc))
+    return SessionInfo(code, float(created), float(updated), int(count))

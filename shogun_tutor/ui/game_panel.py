@@ -22,7 +22,7 @@ import ipywidgets as w
 from .. import i18n
 from ..i18n import _
 from ..rules.game import Game
-from ..session import Session, SessionError, new_token, shared_store
+from ..session import Session, SessionError, StepNotFound, new_token, shared_store
 from ..viz.board import Highlight, highlight_from_event
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
@@ -58,6 +58,8 @@ class GamePanel(GameSettings, GameMoves):
         settings = self._build_settings(players, seed)  # players, side, set-up, seed, seat, expansions, New game
         self.notice = w.HTML()  # what the store or the session refused, as one sentence
         self.notice.add_class("shogun-session-notice")
+        self.store_notice = w.HTML()  # while the configured store cannot be opened: games are not stored (issue 51)
+        self.store_notice.add_class("shogun-store-notice")
         self.intro = w.HTML()  # a demonstration's opening sentence: what it shows and what to try
         self.intro.add_class("shogun-demo-intro")
         self._intro_text: Callable[[], str] | None = None  # in the current language, again after a switch
@@ -103,7 +105,7 @@ class GamePanel(GameSettings, GameMoves):
         self._announced: tuple | None = None  # (step, steps) last announced
         reading = w.VBox([self.steps.label, self.now, self.announcer], layout=w.Layout(width="100%"))
         reading.add_class("shogun-step-panel")
-        right = w.VBox([self.intro, self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
+        right = w.VBox([self.store_notice, self.intro, self.steps.banner, self.notice, self.status, steps, self.choice_box, self.seat.widget, self.plan_box, reading,
                         self.table, self.court.widget, self.log_box, self.save_box.widget],
                        layout=w.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
         right.add_class("shogun-game-side")  # hooks for the layouts (ui/app.py: guided game layout, TEACHER_CSS)
@@ -150,12 +152,26 @@ class GamePanel(GameSettings, GameMoves):
         if not self.session.stored:  # a new game not played yet: nothing to reopen (it is stored at its first decision)
             return {"game": None, "step": None}
         back = self.steps.reading_back(self.game) or not self.steps.in_present(self.game)
-        return {"game": self.session.code, "step": self.steps.cursor if back else None}
+        return {"game": self.session.code, "step": self.steps.cursor + 1 if back else None}  # 1-based, as documented
 
     def _say(self, problem: SessionError | None) -> None:
         """One sentence about what was refused (nothing changed), or nothing."""
         self.notice.value = ("<span role='alert' style='color:#b00020'>" + escape(problem.sentence()) + "</span>"
                              if problem is not None else "")
+
+    def _current_store(self):
+        """The store for a game started or opened now: while the configured one could not be opened, it is asked
+        again (:func:`shared_store` retries every few seconds), so games are stored again once it is back."""
+        if self.store_problem is not None:
+            self.store, self.store_problem = shared_store()
+            self._render_store_notice()
+        return self.store
+
+    def _render_store_notice(self) -> None:
+        self.store_notice.value = "" if self.store_problem is None else (
+            "<p role='alert' style='color:#b00020;margin:0.2em 0'>" + escape(_(
+                "Games are not being stored: the game store cannot be reached, so this game is lost when the page "
+                "closes. Whoever runs this server has been told; games are stored again as soon as it is back.")) + "</p>")
 
     def _adopt(self, session: Session) -> None:
         self.session = session
@@ -170,7 +186,7 @@ class GamePanel(GameSettings, GameMoves):
         """Continue the stored game with this code (a reload, a new kernel); ``step``: read that step again.
         A wrong code: one sentence, the current game kept."""
         try:
-            session = Session.open(self.store, code)
+            session = Session.open(self._current_store(), code)
         except SessionError as problem:
             self._say(problem)
             return False
@@ -202,13 +218,17 @@ class GamePanel(GameSettings, GameMoves):
                 self._say(problem)
         self.steps.reset(game, at_end=True)
         self.steps.reasons = dict(session.reasons)  # the bots' reasons are stored with their decisions
-        if step is not None and 0 <= step < len(self.steps.steps(game)):
-            self.steps.cursor = self.steps.frontier = step  # shown as the page showed it; Next reads on from there
+        steps = len(self.steps.steps(game))
+        if step is not None and 1 <= step <= steps:
+            self.steps.cursor = self.steps.frontier = step - 1  # shown as the page showed it; Next reads on from there
+        elif step is not None:  # a step the game does not have: said, and the game opens where it stands
+            self._say(StepNotFound(step, steps))
         self._render()
         return True
 
     # --- texts -----------------------------------------------------------------------------
     def refresh_texts(self) -> None:
+        self._render_store_notice()
         quiet, self._quiet = self._quiet, True
         try:
             self._render_intro()
@@ -244,7 +264,7 @@ class GamePanel(GameSettings, GameMoves):
         setup = {"players": n, "side": self.side.value, "seed": seed, "setup": self.setup.value,
                  "expansions": list(expansions), "bots": "heuristic", "solo": True}
         # stored from its first decision (issue 20): a new game never played leaves no stored session behind
-        session = Session.create(self.store, setup, self.token, seats={human: self.token} if human is not None else None,
+        session = Session.create(self._current_store(), setup, self.token, seats={human: self.token} if human is not None else None,
                                  defer=True)
         self._adopt(session)
         self.steps.reset(self.game, at_end=False)  # a new game is read from its set-up
@@ -273,7 +293,7 @@ class GamePanel(GameSettings, GameMoves):
         human = self.human.value if self.human.value is not None and 0 <= self.human.value < game.state.num_players else None
         seats = {human: self.token} if human is not None else None
         try:
-            session = Session.adopt(self.store, game, self.token, seats=seats)
+            session = Session.adopt(self._current_store(), game, self.token, seats=seats)
         except SessionError as problem:
             self._say(problem)
             return

@@ -166,9 +166,14 @@ def show_session(panel, session, token: str | None, host_token: str | None = Non
     if new:
         panel.steps.reset(session.game, at_end=True)
         panel.steps.reasons = dict(session.reasons)
-        if step is not None and 0 <= step < len(panel.steps.steps(session.game)):
-            panel.steps.cursor = step
+        steps = len(panel.steps.steps(session.game))
+        if step is not None and 1 <= step <= steps:  # the address counts steps from 1
+            panel.steps.cursor = step - 1
         panel._render()
+        if step is not None and not 1 <= step <= steps:  # said, and the game shown where it stands
+            from ..session import StepNotFound
+
+            panel._say(StepNotFound(step, steps))
     else:
         b.sync(follow=True)
     if seat >= 0 and panel.learner_to_decide() and not panel.steps.in_present(session.game):

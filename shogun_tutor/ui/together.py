@@ -150,7 +150,7 @@ class TogetherPanel:
             return panel.store
         if self._store is None:
             from ..session.errors import StoreUnavailable
-            from ..session.store import open_store
+            from ..session.opening import open_store
 
             try:
                 self._store = open_store()

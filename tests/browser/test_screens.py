@@ -299,3 +299,61 @@ def test_projector_tower_labels_at_least_18_px_and_tower_labels_follow_the_langu
         assert min(px for _t, px in page.evaluate(_TOWER_LABELS, ".shogun-rulebook-tower")) >= 18
         ap.screenshot(f"teacher-chapter-tower-{width}-fr")
         ap.assert_clean()
+
+
+def axe_problems(page) -> list[str]:
+    """Every rule of axe-core (WCAG A/AA and its best practices, among them ``label-title-only`` and ``select-name``):
+    the critical and serious violations on the page as shown, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]} {v['nodes'][0].get('failureSummary', '')[:300]}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_all_rules_clean_on_every_screen(browser, voila_url):
+    """Issue 49: axe-core with all its rules finds no critical and no serious violation on the welcome, a rulebook
+    chapter with its try-it, the lookup, the battle tower, the guided game after three steps, the planning board,
+    the Play together host's screen and a phone that joins by the link (the year review: test_game_review.py)."""
+    from .test_together import start_session
+
+    found = {}
+    with sized_app_page(browser, 1366, 768) as ap:
+        page = ap.page
+        ap.open(voila_url + "?lang=en")
+        page.wait_for_selector(".shogun-doors button", timeout=60_000)
+        found["welcome"] = axe_problems(page)
+        page.goto(voila_url + "?chapter=battles&screen=3")
+        page.wait_for_selector(".shogun-tryit-play", timeout=120_000)
+        found["chapter"] = axe_problems(page)
+        page.goto(voila_url + "?tab=lookup")
+        page.wait_for_selector(".shogun-search input", timeout=60_000)
+        found["lookup"] = axe_problems(page)
+        page.goto(voila_url + "?tab=tower")
+        page.wait_for_selector(".shogun-tower-panel .main-svg", timeout=60_000)
+        found["tower"] = axe_problems(page)
+        page.goto(voila_url + "?tab=game")
+        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
+        spoken = "() => (document.querySelector('.shogun-announce') || {}).textContent || ''"
+        for _step in range(3):  # each step announced in the live region
+            before = page.evaluate(spoken)
+            page.locator(".shogun-next").first.click()
+            page.wait_for_function(f"(b) => {{ const t = ({spoken})(); return t && t !== b; }}", arg=before, timeout=60_000)
+        found["guided game"] = axe_problems(page)
+        page.locator(".shogun-game-settings button.mod-primary").first.click()  # New game: planned from its start
+        page.wait_for_function("() => document.querySelector('button.shogun-step-back').disabled", timeout=60_000)
+        page.locator(".shogun-seat-pick select").select_option(index=1)
+        page.wait_for_selector(".shogun-planning-board .shogun-plan-field", timeout=60_000)
+        found["planning board"] = axe_problems(page)
+        code = start_session(ap, 4)
+        page.wait_for_selector(".shogun-host-controls select", timeout=60_000)
+        found["host"] = axe_problems(page)
+        ap.assert_clean()
+    with sized_app_page(browser, 390, 844) as phone:
+        phone.open(voila_url + f"?game={code}")
+        phone.page.wait_for_selector(".shogun-together-state", timeout=120_000)
+        phone.page.wait_for_timeout(1000)
+        found["join on a phone"] = axe_problems(phone.page)
+        phone.assert_clean()
+    bad = {where: v for where, v in found.items() if v}
+    assert not bad, bad

@@ -75,8 +75,8 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
                 assert text != render(Reason(kind, **samples), "en"), (lang, kind)
     assert render(Reason("bid_chests", chests=1, special="rice_plus1")).startswith("Bids 1 chest:")
     assert render(Reason("bid_chests", chests=2, special="rice_plus1"), "pl").startswith("Oferuje 2 skrzynie")
-    assert "0,8 Punkte" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
-    assert "2,5 Reis" in render(Reason("lookahead_rice", playouts=6, short=2.5, now=0.5), "de")
+    assert "(in Punkten: +0,8)" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
+    assert ": 2,5 mit der üblichen Wahl, 0,5 mit dieser" in render(Reason("lookahead_rice", playouts=6, short=2.5, now=0.5), "de")
     assert "rule of thumb" not in render(Reason("lookahead", playouts=6, margin=0.8))
     with pytest.raises(ValueError, match="no sentence"):
         render(Reason("made_up"))
@@ -697,13 +697,13 @@ def test_a_lookahead_reason_names_the_consequence_it_foresaw_never_a_worse_one()
     assert consequence([row()], [row(provinces=8.0)], 4, 1.0).kind == "lookahead_provinces"
     assert consequence([row()], [row(armies=12.0)], 4, 1.0).kind == "lookahead_armies"
     r = consequence([row()], [row(score=13.5)], 4, 1.0)
-    assert r.kind == "lookahead_score" and "13.5 points" in render(r) and render(r).endswith("with the usual one 12.")
+    assert r.kind == "lookahead_score" and "on average: 13.5 with this choice, 12 with the usual one." in render(r)
     r = consequence([row()], [row(rival=11.0)], 4, 1.0)
     assert r.kind == "lookahead_rival" and "strongest rival" in render(r)
     assert consequence([row()], [row(rival=13.0)], 4, 1.0).kind == "lookahead"  # a stronger rival is no reason
     assert consequence([row()], [row(chests=7.0)], 4, 1.0).kind == "lookahead_chests"
     r = consequence([row()], [row()], 6, 0.44)
-    assert r.kind == "lookahead" and "much alike" in render(r) and "0.4 points" in render(r)
+    assert r.kind == "lookahead" and "much alike" in render(r) and "(in points: +0.4)" in render(r)
 
 
 def test_a_plan_candidate_leaves_out_one_action_of_the_default_plan_in_its_own_round():

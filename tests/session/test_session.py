@@ -6,7 +6,7 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.rules.state import Decision
-from shogun_tutor.session import (HIDDEN, BadCode, BadSetup, CodeNotFound, IllegalDecision, NotHost, NothingToUndo,
+from shogun_tutor.session import (HIDDEN, BadCode, BadSetup, CodeNotFound, DamagedGame, IllegalDecision, NotHost, NothingToUndo,
                                   NotYourSeat, SeatTaken, Session, StaleDecision, codes, new_token, open_store)
 
 SETUP = {"players": 4, "side": "sun", "seed": 5, "setup": "beginner"}
@@ -199,9 +199,11 @@ def test_a_tampered_log_is_refused_in_one_sentence(store):
                        ("weird", {})):
         fresh = Session.create(store, SETUP, host)
         store.append(fresh.code, 0, [(kind, body)], "n")
-        with pytest.raises(BadSetup) as err:
+        with pytest.raises(DamagedGame) as err:
             Session.open(store, fresh.code)
-        assert err.value.sentence() == "This game cannot be opened: its set-up is not valid."
+        assert isinstance(err.value, BadSetup)
+        assert err.value.sentence() == (f"The stored game {fresh.code} is damaged and cannot be opened; start a new game, "
+                                        "or ask whoever runs this server to restore the games from a backup.")
 
 
 def test_a_deferred_session_is_stored_with_its_first_decision_under_a_free_code():

@@ -10,7 +10,9 @@ import pytest
 
 from shogun_tutor.session import SCHEMA_VERSION, Session, StoreUnavailable, new_token, open_store
 from shogun_tutor.session.errors import CodeInUse, Conflict, StaleDecision
-from shogun_tutor.session.store import MIGRATIONS, SQLiteStore, user_data_dir
+from shogun_tutor.session.backends import SQLiteStore
+from shogun_tutor.session.opening import user_data_dir
+from shogun_tutor.session.store import MIGRATIONS
 
 SETUP = {"players": 4, "side": "sun", "seed": 11, "setup": "beginner"}
 

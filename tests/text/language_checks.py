@@ -177,18 +177,18 @@ def realistic_values(lang: str) -> dict[str, str]:
     return values
 
 
-def render(lang: str, text: str, number: int | None = None) -> str:
+def render(lang: str, text: str, number: int | None = None, count: str | None = None, others: int | None = None) -> str:
     """``text`` with every placeholder filled: names as the app names them in ``lang``, numbers for counts
-    (each count the same ``number`` if given)."""
+    (each count the same ``number`` if given; with ``count``, only that placeholder, the others ``others``)."""
     previous = i18n.current_language()
     i18n.set_language(lang)  # the case forms are looked up in the sentence's language
     try:
-        return _render(lang, text, number)
+        return _render(lang, text, number, count, others)
     finally:
         i18n.set_language(previous)
 
 
-def _render(lang: str, text: str, number: int | None) -> str:
+def _render(lang: str, text: str, number: int | None, count: str | None = None, others: int | None = None) -> str:
     from shogun_tutor.text import terms
 
     values = realistic_values(lang)
@@ -204,6 +204,8 @@ def _render(lang: str, text: str, number: int | None) -> str:
         if base in provinces:
             return provinces[base] if lang not in CJK else PROVINCE_NAMES[provinces[base]][lang]
         # counts: a different number for each placeholder (2, 3, 4, ...), so "{n} of {total}" is no doubled word
+        if count is not None and key != count:
+            return numbers.setdefault(key, str(others))
         return numbers.setdefault(key, str(len(numbers) + 2 if number is None else number))
 
     return PLACEHOLDER.sub(fill, text)

@@ -1,5 +1,6 @@
 """Names in sentences: player colours in their grammatical cases, provinces in kanji or romaji, Babel lists and numbers."""
 
+import ast
 import re
 import unicodedata
 from pathlib import Path
@@ -170,3 +171,72 @@ def test_the_glossarys_rulebook_quotes_are_in_the_rulebook(code):
             if not re.search(".*?".join(re.escape(_norm(part.strip())) for part in quote.split("...")), text):
                 missing.append(f"{term['en']!r}: {quote!r}")
     assert missing == []
+
+
+# --- a translation that asks a name's case gets a name that has cases --------------------------------------
+
+_CASE_SPEC = re.compile(r"\{(\w+):(" + "|".join(terms.CASES) + r")\}")
+_NAMES_WITH_CASES = {"player_name", "players", "PlayerName", "NameList"}
+
+
+def _cased_placeholders() -> dict[str, set[str]]:
+    """English msgid -> the placeholders some translation puts in a grammatical case."""
+    from .language_checks import LANGS, catalog
+
+    out: dict[str, set[str]] = {}
+    for code in LANGS:
+        for m in catalog(code):
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            for s in strings:
+                for name, _case in _CASE_SPEC.findall(s or ""):
+                    for i in ids:
+                        out.setdefault(i, set()).add(name)
+    return out
+
+
+def _has_cases(node, bound: dict[str, ast.expr]) -> bool:
+    if isinstance(node, ast.Name) and node.id in bound:
+        return _has_cases(bound[node.id], {})
+    if isinstance(node, ast.Call):
+        f = node.func
+        return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") in _NAMES_WITH_CASES
+    return False
+
+
+def declined_without_cases(source: str, cased: dict[str, set[str]], where: str = "<string>") -> tuple[int, list[str]]:
+    """(how many cased placeholders were filled, those filled with something that has no cases) in ``source``."""
+    tree = ast.parse(source)
+    bound = {t.id: a.value for a in ast.walk(tree) if isinstance(a, ast.Assign) for t in a.targets if isinstance(t, ast.Name)}
+    seen, bad = 0, []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+                and isinstance(node.func.value, ast.Call)):
+            continue
+        msgids = [a.value for a in node.func.value.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        wanted = set().union(*(cased.get(m, set()) for m in msgids))
+        for kw in node.keywords:
+            if kw.arg in wanted:
+                seen += 1
+                if not _has_cases(kw.value, bound):
+                    bad.append(f"{where}:{node.lineno}: {{{kw.arg}}} of {msgids[0][:50]!r}")
+    return seen, bad
+
+
+def test_a_name_without_cases_is_found():
+    cased = {"The protection of {player} ends with the round": {"player"}}
+    bad = 'def f(s):\n    return _("The protection of {player} ends with the round").format(player=escape(player_name(s)))\n'
+    good = 'def f(s):\n    name = player_name(s)\n    return _("The protection of {player} ends with the round").format(player=name)\n'
+    assert declined_without_cases(bad, cased)[1] and declined_without_cases(good, cased) == (1, [])
+
+
+def test_every_name_a_translation_declines_is_passed_with_its_cases():
+    """A translation's "{player:genitive}" needs a :class:`terms.PlayerName` (a plain ``str`` has no cases and
+    raises): every call site of such a message passes ``player_name``/``players`` (or a variable set from them)."""
+    cased = _cased_placeholders()
+    assert cased, "no translation asks for a case: the check checks nothing"
+    seen, bad = 0, []
+    for path in sorted(Path(terms.__file__).parents[1].rglob("*.py")):
+        n, b = declined_without_cases(path.read_text(encoding="utf-8"), cased, path.name)
+        seen, bad = seen + n, bad + b
+    assert seen and bad == []

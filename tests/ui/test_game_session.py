@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shogun_tutor.session import Session, StoreUnavailable
+from shogun_tutor.session import Session, StoreUnavailable, open_store
 from shogun_tutor.ui.app import build_app
 from shogun_tutor.ui.game_panel import GamePanel
 
@@ -66,13 +66,57 @@ def test_the_address_carries_the_game_and_the_step_read_again():
         panel.next_step()
     assert panel.session.stored
     panel.back()
-    step = panel.steps.cursor
+    step = panel.steps.cursor + 1  # the address counts steps from 1, as docs/sessions.md and visit.py say
     assert app.address.params == {"game": panel.code, "step": str(step)}
     other = build_app()
     other.open_from_query(f"lang=nl&game={panel.code}&step={step}")
     shown = other.panel("game")
-    assert other.tab.selected_index == 3 and shown.code == panel.code and shown.steps.cursor == step
-    assert shown.game.save() == panel.game.save()
+    assert other.tab.selected_index == 3 and shown.code == panel.code and shown.steps.cursor == step - 1
+    assert shown.game.save() == panel.game.save() and shown.notice.value == ""
+
+
+@pytest.mark.parametrize("step", ["0", "999"])
+def test_a_step_the_game_does_not_have_is_said(step):
+    """``step=0`` (the address counts from 1) and a step past the game's end: one sentence, the game where it stands."""
+    app = build_app()
+    app.show("game")
+    panel = app.panel("game")
+    for _ in range(3):
+        panel.next_step()
+    steps = len(panel.steps.steps(panel.game))
+    other = build_app()
+    other.open_from_query(f"game={panel.code}&step={step}")
+    shown = other.panel("game")
+    assert shown.code == panel.code and shown.steps.in_present(shown.game)
+    assert f"This game has {steps} steps, so there is no step {step}" in shown.notice.value
+
+
+def test_a_store_that_cannot_be_opened_is_said_on_the_page_and_games_are_stored_once_it_is_back(tmp_path, monkeypatch,
+                                                                                                 caplog):
+    """No silent stand-in (issue 51): the page says games are not stored, the log warns; once the store can be
+    opened, the next new game is stored in it."""
+    from shogun_tutor.session import opening as store_module
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite://{blocked / 'sessions.sqlite3'}")
+    monkeypatch.setattr(store_module, "_SHARED", {})
+    monkeypatch.setattr(store_module, "_MEMORY", {})
+    monkeypatch.setattr(store_module, "_TRIED", {})
+    monkeypatch.setattr(store_module, "RETRY_S", 0.0)
+    with caplog.at_level("WARNING", logger="shogun_tutor.session"):
+        app = build_app()
+        app.show("game")
+    panel = app.panel("game")
+    assert "Games are not being stored" in panel.store_notice.value
+    assert any("NOT being stored" in r.getMessage() for r in caplog.records)
+    panel.next_step()
+    assert panel.session.store is not None and panel.store_problem is not None
+    monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite://{tmp_path / 'back' / 'sessions.sqlite3'}")
+    panel.new_game()
+    panel.next_step()
+    assert panel.store_notice.value == "" and panel.store_problem is None
+    assert Session.open(open_store(f"sqlite://{tmp_path / 'back' / 'sessions.sqlite3'}"), panel.code).seq > 0
 
 
 @pytest.mark.parametrize("code", ["WWWWWW", "not-a-code", "0O1IL2"])

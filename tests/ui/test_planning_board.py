@@ -203,3 +203,26 @@ def test_the_boards_question_agrees_with_the_engines_check_of_the_next_plan_deci
             except RuleViolation as exc:
                 engine_says = exc.rule
             assert (board_says.rule if board_says else None) == engine_says, (field, card)
+
+
+@pytest.mark.parametrize("lang, army1, armies3, theater", [
+    ("en", "This action costs 1 chest.", "This action costs 2 chests.", "Build in {p} for 1 chest."),
+    ("pl", "Ta akcja kosztuje 1 skrzynię.", "Ta akcja kosztuje 2 skrzynie.", "Budowa w prowincji {p} za 1 skrzynię."),
+    ("de", "Diese Aktion kostet 1 Truhe.", "Diese Aktion kostet 2 Truhen.", "Bauen in {p} für 1 Truhe."),
+])
+def test_every_army_field_and_the_theater_say_their_cost_in_the_right_number(lang, army1, armies3, theater):
+    """Issue 50: "costs 1 chests" on every army field; the cost is a count of its own."""
+    from shogun_tutor import i18n
+
+    game, board = _board()
+    cards = iter(sorted(game.state.players[0].hand))
+    i18n.set_language(lang)
+    try:
+        board.place("army1_move", next(cards))
+        board.place("armies3", next(cards))
+        p = next(cards)
+        board.place("theater", p)
+        assert army1 in board.preview("army1_move") and armies3 in board.preview("armies3")
+        assert theater.format(p=p.split("/")[0]) in board.preview("theater")
+    finally:
+        i18n.set_language("en")
