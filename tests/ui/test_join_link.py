@@ -116,3 +116,28 @@ def test_the_app_passes_the_public_url_on(monkeypatch):
     monkeypatch.setattr(serve, "serve", lambda *a, **k: seen.update(k) or 0)
     assert cli.main(["app", "--public-url", "http://tutor.lan:8866"]) == 0
     assert seen["public_url"] == "http://tutor.lan:8866/"
+
+
+def test_shogun_tutor_app_prints_the_students_url_first(tmp_path):
+    """The real command: its first line says where students join (stopped as soon as it said it)."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SHOGUN_TUTOR_PUBLIC_URL": "http://tutor.school.example:8866"}
+    proc = subprocess.Popen([sys.executable, "-m", "shogun_tutor", "app", "--port", str(port), "--pool-size", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path)
+    try:
+        first = proc.stdout.readline()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    assert first.startswith("Students join at http://tutor.school.example:8866/")
