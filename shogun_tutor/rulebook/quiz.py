@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from ..data import BUILDINGS, COMPONENTS
 from ..rules import battle as battle_rules
+from ..rules.combat import verdict_dict
 from ..rules.scoring import score
 
 KINDS = ("battle", "rice", "revolts", "region")
@@ -81,8 +82,7 @@ def battle_question(qid: str, event: dict) -> Question:
     facts = {"province": event["province"], "battle": kind, "attacker": event["player"], "defender": event["defender"],
              "thrown": dict(event["thrown"]), "came_out": {k: out[k] for k in ("attacker", "defender", "farmers")},
              "unrest": event["unrest"]}
-    explanation = {"attacker_total": verdict.attacker_total, "defender_total": verdict.defender_total,
-                   "farmers_side": verdict.farmers_side, "draw_reason": verdict.draw_reason}
+    explanation = verdict_dict(verdict)  # the figures the battle's own explanation reads
     return Question(qid, "battle", facts, ("attacker", "defender", "draw"), verdict.outcome, explanation)
 
 
