@@ -437,7 +437,10 @@ class TogetherPanel:
         if lost and not s.game.over:  # the host gave this device's seat to a bot: say so, not a silent watcher
             self.say(_("The host handed {player} to a bot.").format(player=player_name(lost[0])), error=False)
         self.state_line.value = f"<span role='status'>{escape(state)}</span>"
-        self.host_controls.render(s, host)
+        game = self.hooks.get("game")
+        shown = game() if game is not None and host else None
+        behind = shown is not None and shown.game is s.game and not shown.steps.in_present(s.game)
+        self.host_controls.render(s, host, behind)
 
 
 __all__ = ["TogetherPanel", "qr_svg", "join_html", "DEMOS_TITLES"]

@@ -99,9 +99,10 @@ class HostControls:
         self.pause_button.description = _("Resume") if paused else _("Pause")
         self.pause_button.icon = "play" if paused else "pause"
 
-    def render(self, session, host: bool) -> None:
+    def render(self, session, host: bool, behind: bool = False) -> None:
         """Shown to the host only; each button as the session now allows, and a control that cannot act now is
-        disabled with the reason beside it (and as its tooltip)."""
+        disabled with the reason beside it (and as its tooltip). ``behind``: the host's page shows a step before
+        the class's latest (Step for everyone then shows the latest, even while a student must decide)."""
         self.widget.layout.display = None if host else "none"
         quiet, self._quiet = self._quiet, True
         try:
@@ -112,7 +113,7 @@ class HostControls:
         step_why = undo_why = None
         if session.game.over:
             step_why = _("The game is over.")
-        elif session.waiting_for_human():
+        elif session.waiting_for_human() and not behind:
             step_why = _("Step for everyone can act once {player} has decided.").format(
                 player=player_name(session.to_decide()[1]))
         if not session.marks:
