@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app wheel bench-browser test lint lab install install-test chromium postgresql proxy translations benchmark calibrate clean
+.PHONY: app wheel bench-browser bench-phone test lint lab install install-test chromium postgresql proxy translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ wheel: | $(VENV)/bin/python
 ## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
 bench-browser: install-test chromium
 	PYTHONPATH=$(CURDIR) $(PY) tests/browser/bench_app.py
+
+## The visitor's first minute on a phone (Chromium 390x844, CPU 4x, 1.6 Mbit/s, 150 ms): the app and a trivial
+## widget+plotly app in one run; bytes and requests before the first screen, time to it and to the board, errors.
+bench-phone: install-test chromium
+	PYTHONPATH=$(CURDIR) $(PY) tests/browser/bench_phone.py
 
 ## The same notebook in JupyterLab, for teachers who want to look inside.
 lab: $(VENV)/.installed-lab

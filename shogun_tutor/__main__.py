@@ -324,12 +324,20 @@ def _parser() -> argparse.ArgumentParser:
     ses = sub.add_parser("sessions", formatter_class=fmt, help="list the stored games, or remove those idle for N days",
                          description="List the stored games, or remove those idle for more than N days, printing each "
                                      "(docs/sessions.md). Nothing is removed silently.")
-    ses.add_argument("--database", default=None,
-                     help="the store (postgresql://... or sqlite:///path); default $SHOGUN_TUTOR_DATABASE_URL or the user's file")
+    database_help = ("the store (postgresql://... or sqlite:///path); default $SHOGUN_TUTOR_DATABASE_URL or the user's "
+                     "file; it must exist already (list and prune never create one)")
+    ses.add_argument("--database", default=None, help=database_help)
+    where = argparse.ArgumentParser(add_help=False)  # --database also after the action: `sessions list --database URL`
+    where.add_argument("--database", default=argparse.SUPPRESS, help=database_help)
     what = ses.add_subparsers(dest="sessions_command", required=True, metavar="ACTION")
-    what.add_parser("list", help="every stored game: code, created, last change, entries")
-    prune = what.add_parser("prune", help="remove the games idle for more than --days days, printing each")
+    what.add_parser("list", parents=[where], formatter_class=fmt,
+                    help="every stored game: code, created, last change, entries")
+    prune = what.add_parser("prune", parents=[where], formatter_class=fmt,
+                            help="remove the games idle for more than --days days, printing each")
     prune.add_argument("--days", type=_days, required=True, help="idle for more than this many days (no entry added)")
+    prune.add_argument("--dry-run", action="store_true", help="print what would be removed, remove nothing")
+    prune.add_argument("--yes", action="store_true",
+                       help="also remove games with a decision in the last hour without asking (a game in play)")
     a = sub.add_parser("app", formatter_class=fmt, help="serve the app with Voila (preheated kernels, idle kernels culled)",
                        description="Serve the app with Voila: preheated kernels, offline template, idle and "
                                    "never-connected kernels shut down, GET /health for checks (docs/deploy.md). "
@@ -342,9 +350,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--cull-idle", type=_non_negative, default=900,
                    help="seconds before an idle kernel with no page connected is shut down (0: never)")
     a.add_argument("--cull-interval", type=_positive, default=60, help="seconds between checks for idle kernels")
-    a.add_argument("--connect-timeout", type=_non_negative, default=60,
-                   help="seconds a kernel handed to a page may wait for the page's websocket before it is shut "
-                        "down (a plain GET, a crawler; 0: never)")
+    a.add_argument("--connect-timeout", type=_non_negative, default=20,
+                   help="seconds a kernel handed to a page whose script never runs (a plain GET, a crawler) waits "
+                        "before it is shut down; a page whose script runs gets 10 minutes to connect (0: never)")
     a.add_argument("--open", action="store_true", help="open a browser")
     a.add_argument("--public-url", default=None,
                    help="the address students open to join a group's game (a school server's name, a proxy); "

@@ -20,15 +20,17 @@ from dataclasses import dataclass, field
 
 from .bots.base import Reason
 from .bots.strong import StrongBot
-from .bots.values import ODDS_THRESHOLD, attack_chance, last_round, shown_chance
+from .bots.values import ODDS_THRESHOLD, attack_chance, attack_figures as figures_of, attack_reason, last_round
+from .rules.odds import game_battle_odds
 from .rules.game import Game
 from .rules.state import Decision
 from .rules.tower import tower_model_from_dict
 
 #: the decision kinds the review weighs (a claim of the draft is reviewed too)
 REVIEWED = ("plan", "place", "move", "claim", "revolt", "privilege", "privilege_event", "privilege_use", "samurai")
-#: a difference below this (points) is noise of the playouts, not a mistake
-MIN_COST = 0.3
+#: a difference below this (points) is too small to call a decision costly: a chest is worth about 0.3 points,
+#: a province one point at every winter (the floor keeps trivia, such as one chest more or less, out of the review)
+MIN_COST = 1.0
 #: an attack under the odds threshold is always named (a beginner must not copy it, whatever a few playouts
 #: measured: its armies often come back out of the tower later, so its cost in points is small but real);
 #: it ranks as if it cost this much more
@@ -51,6 +53,8 @@ class Mistake:
     learner: Reason | None = None  # what the learner's choice meant, when the review can say it (an attack's odds)
     position: dict = field(default_factory=dict)  # the board where it counts: provinces with owner and armies
     blunder: bool = False  # an attack under the odds threshold (named whatever the playouts measured)
+    #: for an attack, what the decision list showed for it (:func:`.text.decisions.attack_figures`), by role
+    figures: dict = field(default_factory=dict)
 
     @property
     def rank(self) -> float:
@@ -61,7 +65,7 @@ class Mistake:
                 "chosen": self.chosen.to_dict(), "better": self.better.to_dict(), "cost": self.cost,
                 "playouts": self.playouts, "reason": self.reason.to_dict(),
                 "learner": self.learner.to_dict() if self.learner else None, "position": self.position,
-                "blunder": self.blunder}
+                "blunder": self.blunder, "figures": self.figures}
 
 
 def position(game: Game, index: int) -> Game:
@@ -73,15 +77,26 @@ def position(game: Game, index: int) -> Game:
     return copy
 
 
+def is_attack(game: Game, d: Decision) -> bool:
+    """A move into a province the mover does not hold: a battle (the decision list calls it an attack)."""
+    return d.kind == "move" and d.target is not None and game.state.provinces[d.target].owner != d.player
+
+
 def learner_reason(game: Game, d: Decision) -> Reason | None:
-    """What the learner's decision meant, said with its numbers: an attack with its chance to win."""
-    s = game.state
-    if d.kind == "move" and d.target is not None and s.provinces[d.target].owner != d.player:
-        chance, defence = attack_chance(s, d.player, d.target, d.count)
+    """What the learner's decision meant, said with the figures the game showed: an attack with its chance to win
+    (the engine's one odds, :func:`.rules.odds.game_battle_odds`, the cards' armies and the tower counted)."""
+    if is_attack(game, d):
+        chance = attack_chance(game.state, d.player, d.target, d.count)[0]
         kind = "review_attack_low" if chance < ODDS_THRESHOLD else "attack"
-        return Reason(kind, province=d.province, target=d.target, armies=d.count, defence=defence,
-                      chance=shown_chance(chance))
+        return attack_reason(kind, game.state, d.player, d.province, d.target, d.count)
     return None
+
+
+def attack_figures(game: Game, d: Decision) -> dict | None:
+    """What the decision list showed for an attack ``d`` (its odds, the cards' armies); None for anything else."""
+    if not is_attack(game, d):
+        return None
+    return figures_of(*game_battle_odds(game.state, d.player, d.target, d.count))
 
 
 def board_position(game: Game, *decisions: Decision) -> dict:
@@ -147,12 +162,14 @@ def review(game: Game, seat: int, year: int | None = None, top: int = 3, samples
         cost, k = weigh(then, seat, chosen, better, bot, samples, i)
         if cost < MIN_COST and not blunder:
             continue
+        figures = {role: f for role, f in (("chosen", attack_figures(then, chosen)), ("better", attack_figures(then, better)))
+                   if f is not None}
         found.append(Mistake(i, s.year, s.season, seat, chosen, better, round(max(0.0, cost), 1), k, reason,
-                             said, board_position(then, chosen, better), blunder))
+                             said, board_position(then, chosen, better), blunder, figures))
     if progress is not None:
         progress(len(mine), len(mine))
     found.sort(key=lambda m: (-m.rank, m.index))
     return found[:top]
 
 
-__all__ = ["MIN_COST", "Mistake", "REVIEWED", "board_position", "learner_reason", "position", "review", "weigh"]
+__all__ = ["MIN_COST", "Mistake", "REVIEWED", "attack_figures", "board_position", "is_attack", "learner_reason", "position", "review", "weigh"]

@@ -10,8 +10,10 @@ What the command sets up, and why (see docs/deploy.md for the figures per visito
   voila-dashboards/voila#1458) is accepted for that one endpoint, and kernels idle for
   ``--cull-idle`` seconds with no page connected are shut down (preheated kernels that wait for
   a visitor are kept, :class:`PoolAwareKernelManager`);
-* no kernel held for a visitor that never connects: a kernel handed to a page whose websocket does
-  not open within ``--connect-timeout`` seconds (a plain GET, a crawler) is shut down
+* no kernel held for a visitor that never connects: a kernel handed to a page whose script never
+  runs (a plain GET, a crawler) is shut down after ``--connect-timeout`` seconds; a page whose
+  script runs (a slow phone) announces itself and keeps its kernel while it loads; ``/robots.txt``
+  asks crawlers to keep away
   (:class:`PoolAwareKernelManager`); ``GET /health`` answers without starting anything;
 * widget updates are not echoed back to the page (``JUPYTER_WIDGETS_ECHO=0``): each Next step
   would otherwise send plotly's trace deltas back and forth a second time;
@@ -28,7 +30,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -64,16 +65,25 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     idle and never connected for ``connect_timeout`` seconds (checked every
     ``connect_check_interval`` seconds). A kernel counts as connected from the first websocket
     that opens on it (``notify_connect``); from then on only the ordinary idle culling applies.
+
+    A real page on a slow phone or a busy server may take longer than that to open its websocket
+    (it loads the page's scripts first); its kernel must not be shut down under it. The page's own
+    inline script announces it as soon as the HTML is parsed (``GET /shogun/loading/<kernel id>``,
+    :meth:`notify_loading`), and an announced kernel waits ``loading_timeout`` seconds instead.
     """
 
-    connect_timeout = Integer(60, config=True, help=(
+    connect_timeout = Integer(20, config=True, help=(
         "Seconds a kernel handed to a page may stay idle without its page ever opening the kernel's "
-        "websocket before it is shut down (0: never)."))
+        "websocket or announcing itself before it is shut down (0: never)."))
     connect_check_interval = Integer(5, config=True, help="Seconds between checks for never-connected kernels.")
+    loading_timeout = Integer(600, config=True, help=(
+        "Seconds a kernel whose page has announced itself (its script runs: GET /shogun/loading/<kernel id>) may "
+        "wait for that page's websocket: a slow phone or a busy server, not a plain GET (0: never shut down)."))
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
+        self._announced: set[str] = set()
         self._outside_pool_since: dict[str, float] = {}
         self._connect_callback = None
 
@@ -93,6 +103,14 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id):
         self._ever_connected.add(kernel_id)
         return super().notify_connect(kernel_id)
+
+    def notify_loading(self, kernel_id: str) -> bool:
+        """A page's script runs with this kernel's id: a browser is loading it, so it is given ``loading_timeout``
+        to connect instead of ``connect_timeout``. False for a kernel that does not run."""
+        if kernel_id not in self._kernels:
+            return False
+        self._announced.add(kernel_id)
+        return True
 
     def initialize_culler(self):
         super().initialize_culler()  # called when the first kernel starts
@@ -116,6 +134,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             if kernel_id not in self._kernels:
                 del self._outside_pool_since[kernel_id]
         self._ever_connected.intersection_update(listed)
+        self._announced.intersection_update(listed)
         for kernel_id in listed:
             if kernel_id in self._ever_connected or self._waiting_in_pool(kernel_id):
                 self._outside_pool_since.pop(kernel_id, None)
@@ -126,7 +145,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                 continue  # still rendering the notebook for its page
             last = getattr(kernel, "last_activity", None)
             idle = wall - last.timestamp() if last is not None else now - since
-            if min(now - since, idle) >= self.connect_timeout:
+            timeout = self.loading_timeout if kernel_id in self._announced else self.connect_timeout
+            if timeout > 0 and min(now - since, idle) >= timeout:
                 found.append(kernel_id)
         return found
 
@@ -198,21 +218,41 @@ def health_handler():
     return HealthHandler
 
 
+#: what the page must not load: plotly's JupyterLab renderer (a second plotly.js, 4.8 MB; the app's figures are
+#: anywidgets) and the syntax-highlighting theme of code cells (the app shows none)
+UNUSED_EXTENSIONS = ["jupyterlab-plotly", "jupyterlab_pygments"]
+
+
 def voila_app_class():
-    """Voilà's application with the health endpoint added (before the app's own routes)."""
+    """Voilà's application with the health endpoint and robots.txt added (before the app's own routes), every
+    response compressed (gzip, and permessage-deflate on the kernel's websocket), and the JupyterLab extensions'
+    hashed files cached by browsers."""
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
 
+    from .web_handlers import cached_labextensions_handler, page_routes
+
     class ShogunVoila(Voila):
+        def init_settings(self):
+            settings = super().init_settings()
+            settings["compress_response"] = True  # read when tornado's Application is made
+            settings["websocket_compression_options"] = {}
+            return settings
+
         def init_handlers(self):
             handlers = super().init_handlers()
-            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + handlers
+            for i, handler in enumerate(handlers):
+                if handler[0].endswith("/voila/labextensions/(.*)"):
+                    options = {**handler[2], "no_cache_paths": []}
+                    handlers[i] = (handler[0], cached_labextensions_handler(handler[1]), options)
+            return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + [
+                (url_path_join(self.server_url, path), handler) for path, handler in page_routes()] + handlers
 
     return ShogunVoila
 
 
 def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: int, cull_interval: int,
-               open_browser: bool, connect_timeout: int = 60) -> list[str]:
+               open_browser: bool, connect_timeout: int = 20) -> list[str]:
     """The Voilà command line of ``shogun-tutor app``."""
     argv = [
         str(notebook),
@@ -229,33 +269,28 @@ def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: in
         f"--PoolAwareKernelManager.connect_timeout={connect_timeout}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
-    ]
+    ] + [f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS]
     if not open_browser:
         argv.append("--no-browser")
     return argv
 
 
-PLOTLY_MODULE = "plotly-widget.js"  # the template imports it early (see templates/shogun/index.html.j2)
-
-
 def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
-    """plotly's widget module as a static file of the ``shogun`` template, so that Voila serves it
-    (at ``voila/static/``; browsers revalidate it by its ETag): returns the Jupyter data folder
-    holding it and its URL path. The folder is named after plotly's version, so servers with
-    different plotly versions never share a file."""
+    """plotly's widget module as a static file of the ``shogun`` template, importing the partial plotly.js
+    bundle (:mod:`.plotly_assets`), so that Voila serves both (at ``voila/static/plotly/``) and every figure
+    shares them: returns the Jupyter data folder holding the module and its URL path (with ``?v=``, its
+    content's hash: browsers keep it for good). The folder is named after plotly's version, so servers with
+    different plotly versions never share a file. The page imports it when its first figure is made."""
     import plotly
 
+    from . import plotly_assets
     from .viz.diskcache import user_cache_dir
 
     cache = cache or user_cache_dir()
     share = cache / f"plotly-{plotly.__version__}" / "jupyter"
-    target = share / "voila" / "templates" / TEMPLATE / "static" / PLOTLY_MODULE
-    if not target.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(f".{os.getpid()}.tmp")
-        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "widgetbundle.js", tmp)
-        tmp.replace(target)
-    return share, f"voila/static/{PLOTLY_MODULE}"
+    folder = share / "voila" / "templates" / TEMPLATE / "static" / "plotly"
+    name = plotly_assets.write_widget_module(Path(plotly.__file__).parent / "package_data" / "widgetbundle.js", folder)
+    return share, f"voila/static/plotly/{name}?v={name.rsplit('-', 1)[-1].split('.')[0]}"
 
 
 def environment(language: str | None) -> dict[str, str]:
@@ -284,7 +319,7 @@ def shell_exports(language: str | None = None) -> str:
 #: Jupyter Server settings for Voilà's server extension (Binder, JupyterHub's single-user servers):
 #: the offline template, kernel culling and the waits of a busy server, as ``shogun-tutor app`` sets them.
 SERVER_EXTENSION_CONFIG = {
-    "VoilaConfiguration": {"template": TEMPLATE},
+    "VoilaConfiguration": {"template": TEMPLATE, "extension_denylist": UNUSED_EXTENSIONS},
     "MappingKernelManager": {"cull_idle_timeout": 900, "cull_interval": 60, "cull_connected": False},
     "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT, "startup_timeout": STARTUP_TIMEOUT},
 }
@@ -309,6 +344,8 @@ def configure_server_extension(c) -> None:
         for name, value in values.items():
             setattr(c[section], name, value)
     c.VoilaConfiguration.page_config_hook = offline_page_config
+    # the routes the page's script asks for (robots.txt, the connection notice, the loading announcement)
+    c.ServerApp.jpserver_extensions.update({"shogun_tutor.web_handlers": True})
 
 
 #: the ``jupyter_server_config.py`` that ``binder/postBuild`` and the container image write
@@ -328,7 +365,7 @@ def students_line(ip: str, port: int, public_url: str | None = None) -> str:
 
 def serve(port: int = 8866, ip: str = "127.0.0.1", language: str | None = None, pool_size: int = 1,
           cull_idle: int = 900, cull_interval: int = 60, open_browser: bool = False,
-          extra: list[str] | None = None, connect_timeout: int = 60, public_url: str | None = None) -> int:
+          extra: list[str] | None = None, connect_timeout: int = 20, public_url: str | None = None) -> int:
     """Run the Voilà server in this process until it is stopped; ``public_url``: the students' join address
     (checked by the caller; the kernels read it from ``SHOGUN_TUTOR_PUBLIC_URL``)."""
     from .ui.join_link import PUBLIC_URL_ENV

@@ -134,6 +134,7 @@ def decide(game: "Game", seat: int, kind: str, options: list["Decision"]) -> "De
         return best if best is not None and card_value(best.count) >= 1 else next(o for o in options if not o.count)
     if kind == "privilege_use":
         effect = CARDS[int(s.pending.action)]["effect"]
+        options = [o for o in options if o.province is not None]  # card 12 may be declined: the bot always places
 
         def value(o):
             pv = s.provinces[o.province]

@@ -39,7 +39,7 @@ from . import expansion as expansion_bot
 from .base import Reason, card_province, node_data
 from .plan import SEASONS, Plan, Style, make_plan
 from .rice import harvest_plan
-from .values import ODDS_THRESHOLD, _attack_value, held_rice, shown_chance
+from .values import ODDS_THRESHOLD, _attack_value, attack_reason, held_rice, shown_chance
 
 #: what an attack below the odds threshold costs a move's value (outside the game's last round)
 UNDER_THRESHOLD = 3.0
@@ -61,6 +61,18 @@ REASON_KINDS = (
 )
 
 
+def quoted(game: Game, d: Decision, reason: Reason) -> Reason:
+    """``reason`` with a battle's figures as the game shows them: an attack now (``attack``), or one a plan makes for
+    later this round (``attack_plan``: the armies the plan moves, on the tower and with the cards as they are now)."""
+    s = game.state
+    if reason.kind == "attack" and d.kind == "move" and d.target is not None:
+        return attack_reason("attack", s, d.player, d.province, d.target, d.count)
+    if reason.kind == "attack_plan":
+        p = reason.params
+        return attack_reason("attack_plan", s, d.player, p["province"], p["target"], p["armies"])
+    return reason
+
+
 class HeuristicBot:
     """Plans the whole season at its first plan decision; follows the plan; reasons every step."""
 
@@ -77,9 +89,15 @@ class HeuristicBot:
 
     # --- the public face ----------------------------------------------------------------
     def decide(self, game: Game) -> Decision:
-        return self.decide_with_reason(game)[0]
+        return self._choose(game)[0]
 
     def decide_with_reason(self, game: Game) -> tuple[Decision, Reason]:
+        """The decision and its reason; a battle's reason quotes the figures the game shows for it (the engine's
+        odds on the tower as it is now, :func:`.values.attack_reason`), not the bot's quick estimate."""
+        d, reason = self._choose(game)
+        return d, quoted(game, d, reason)
+
+    def _choose(self, game: Game) -> tuple[Decision, Reason]:
         kind, seat = game.to_decide()
         options = game.legal_decisions()
         if kind == "plan":

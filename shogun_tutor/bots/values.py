@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..data import COMPONENTS
+from .base import Reason
 
 COST = {a.id: a.cost for a in COMPONENTS.actions}
 #: what a province more costs at a later year's winter that its harvests cannot feed (points)
@@ -180,14 +181,38 @@ def active_effects(s) -> list[str]:
 
 
 def attack_chance(s, seat: int, target: str, moved: int) -> tuple[float, int]:
-    """(chance to win, defenders) of ``moved`` armies of ``seat`` attacking ``target`` (a rival's or neutral)."""
-    t = s.provinces[target]
-    effects = active_effects(s)
-    if t.owner is None:
-        farmers = 2 if "neutral_two_farmers" in effects else 1
-        return attack_odds(moved, 0, farmers, True)[0], farmers
-    defence = t.armies + (1 if "castle_defender_plus1" in effects and "castle" in t.buildings else 0)
-    return attack_odds(moved, defence, 0, False)[0], defence
+    """(chance to win, defence) of ``moved`` armies of ``seat`` attacking ``target`` now, from the engine's one odds
+    (:func:`~shogun_tutor.rules.odds.game_battle_odds`: the cards' armies, the event and the cubes in the tower
+    counted); the defence is the defending armies (the cards' included) or, for a neutral province, its farmers."""
+    from ..rules.odds import game_battle_odds
+
+    setup, odds = game_battle_odds(s, seat, target, moved)
+    return odds.win, (setup.farmers if setup.kind == "neutral" else setup.defender_armies)
+
+
+def attack_reason(kind: str, s, seat: int, province: str, target: str, moved: int, **extra) -> Reason:
+    """A reason of ``kind`` for ``moved`` armies of ``seat`` attacking ``target`` from ``province``, with the figures
+    the game shows for that battle (:func:`~shogun_tutor.rules.odds.game_battle_odds`): the armies moved, the armies
+    the cards add (``extra``), the defending armies (``defence``) or a neutral province's farmers (``farmers``)."""
+    from ..rules.odds import game_battle_odds
+
+    setup, odds = game_battle_odds(s, seat, target, moved)
+    params = dict(province=province, target=target, armies=moved, chance=shown_chance(odds.win), **extra)
+    params["extra"] = sum(k for who, k in setup.from_supply if who == seat)
+    if setup.kind == "neutral":
+        params["farmers"] = setup.farmers
+    else:
+        params["defence"] = setup.defender_armies
+    return Reason(kind, **params)
+
+
+def attack_figures(setup, odds) -> dict:
+    """What the decision list shows for an attack, from the engine's set-up and odds
+    (:func:`~shogun_tutor.rules.odds.game_battle_odds`): whether the province is neutral, the armies the cards add
+    and the whole percents (the win rounded as every surface rounds it, :func:`shown_chance`). Plain data: the
+    game review keeps it, :func:`shogun_tutor.text.decisions.attack_label` says it."""
+    return {"neutral": setup.kind == "neutral", "extra": sum(k for who, k in setup.from_supply if who == setup.attacker),
+            "win": shown_chance(odds.win), "draw": round(100 * odds.draw), "loss": round(100 * odds.loss)}
 
 
 def last_round(s) -> bool:

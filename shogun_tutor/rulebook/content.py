@@ -199,7 +199,7 @@ LOG_RULES: dict[str, str] = {
     "privilege.keep_event": "privilege",
     "privilege.free_armies": "privilege", "privilege.free_building": "privilege", "privilege.gain": "privilege",
     "privilege.immune": "privilege", "privilege.immunity_ends": "privilege", "privilege.kept": "privilege",
-    "privilege.lapsed": "privilege", "privilege.remove_unrest": "privilege",
+    "privilege.lapsed": "privilege", "privilege.declined": "privilege", "privilege.remove_unrest": "privilege",
     "samurai.bonus": "samurai", "samurai.not_qualified": "samurai", "samurai.reset": "samurai",
     "samurai.setup": "samurai", "samurai.turn_card": "samurai",
 }

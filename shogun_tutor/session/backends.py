@@ -72,20 +72,28 @@ class SQLiteStore(Store):
     kind = "sqlite"
     driver_errors = (sqlite3.Error,)
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, create: bool = True):
+        """``create=False``: the file must exist and hold the store (no folder, file or table is made)."""
         self.path = str(path)
+        self.create = create
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
-        self._migrate()
+        self._migrate(create)
+
+    def _has_schema(self, cur) -> bool:
+        cur.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+        return cur.fetchone() is not None
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            if self.path != ":memory:":
+            if self.path != ":memory:" and not self.create and not Path(self.path).is_file():
+                raise StoreUnavailable(f"there is no game store at {self.path} (nothing was created)")
+            if self.path != ":memory:" and self.create:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
             try:
-                if self.path != ":memory:":
-                    conn.execute("PRAGMA journal_mode=WAL")
+                if self.path != ":memory:" and self.create:  # WAL stays set in the file: a store opened
+                    conn.execute("PRAGMA journal_mode=WAL")        # with create=False has it already
                 conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: a commit survives a killed process; fsync at checkpoints
                 conn.execute("PRAGMA foreign_keys=ON")
             except BaseException:
@@ -156,7 +164,7 @@ class PostgresStore(Store):
     kind = "postgresql"
     placeholder = "%s"
 
-    def __init__(self, url: str, connect_timeout: float = 5.0):
+    def __init__(self, url: str, connect_timeout: float = 5.0, create: bool = True):
         try:
             import psycopg
         except ImportError as exc:  # pragma: no cover - psycopg is a dependency
@@ -167,7 +175,11 @@ class PostgresStore(Store):
         self.connect_timeout = connect_timeout
         self._lock = threading.RLock()
         self._conn = None
-        self._migrate()
+        self._migrate(create)
+
+    def _has_schema(self, cur) -> bool:
+        cur.execute("SELECT to_regclass('schema_version') IS NOT NULL")
+        return bool(cur.fetchone()[0])
 
     def _connection(self):
         if self._conn is None or self._conn.closed:

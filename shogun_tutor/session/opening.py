@@ -25,17 +25,18 @@ def user_data_dir() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "shogun-tutor"
 
 
-def open_store(url: str | None = None) -> "Store":
+def open_store(url: str | None = None, *, create: bool = True) -> "Store":
     """The store named by ``url``, else by ``$SHOGUN_TUTOR_DATABASE_URL``, else the SQLite file in the user's
-    data folder. ``sqlite://`` (nothing after) is a store in memory (one process; tests, a read-only machine)."""
+    data folder. ``sqlite://`` (nothing after) is a store in memory (one process; tests, a read-only machine).
+    ``create=False``: only a store that exists already (:class:`StoreUnavailable` naming what is missing)."""
     url = url or os.environ.get(DATABASE_ENV) or ""
     if url.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(url)
+        return PostgresStore(url, create=create)
     if url.startswith("sqlite://"):
-        return SQLiteStore(url[len("sqlite://"):] or ":memory:")  # sqlite:///abs/path.sqlite3
+        return SQLiteStore(url[len("sqlite://"):] or ":memory:", create=create)  # sqlite:///abs/path.sqlite3
     if url:
         raise ValueError(f"unknown store address {url!r}: use postgresql://… or sqlite:///path")
-    return SQLiteStore(user_data_dir() / "sessions.sqlite3")
+    return SQLiteStore(user_data_dir() / "sessions.sqlite3", create=create)
 
 
 _SHARED: dict[str, "Store"] = {}

@@ -73,6 +73,7 @@ class SessionInfo:
     created: float
     updated: float
     entries: int
+    last_decision: float = 0.0  # when its last decision was stored (0: none)
     damaged: str = ""  # what is wrong with the row (its times are then 0), else empty
 
 
@@ -100,9 +101,17 @@ class Store:
     def _sql(self, text: str) -> str:
         return text if self.placeholder == "?" else text.replace("?", self.placeholder)
 
-    def _migrate(self) -> None:
+    def _has_schema(self, cur) -> bool:  # pragma: no cover - abstract
+        """Whether the store's tables exist (a store that ``create=False`` may open)."""
+        raise NotImplementedError
+
+    def _migrate(self, create: bool = True) -> None:
+        """Bring the schema to :data:`SCHEMA_VERSION`; ``create=False``: a database without the store's tables is
+        refused (:class:`StoreReadFailed`) rather than given them (``sessions list`` and ``prune`` create nothing)."""
         with self._transaction() as cur:
             self._lock_schema(cur)
+            if not create and not self._has_schema(cur):
+                raise StoreReadFailed(f"{self!r} holds no game store (nothing was created)")
             cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             cur.execute("SELECT version FROM schema_version")
             row = cur.fetchone()
@@ -171,9 +180,12 @@ class Store:
     def list_sessions(self) -> list[SessionInfo]:
         return self._reading(self._list_sessions)
 
-    def prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
-        """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
-        return self._retrying(self._prune, days, now)
+    def prune(self, days: float, now: float | None = None, *, active_since: float | None = None,
+              dry_run: bool = False) -> list[SessionInfo]:
+        """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was (``dry_run``:
+        would be) removed. ``active_since``: keep the games with a decision at or after that time (a game in play),
+        checked in the same transaction as the removal."""
+        return self._retrying(self._prune, days, now, active_since, dry_run)
 
     def _create_session(self, code: str, setup: dict, host: str, now: float | None = None) -> None:
         """A new session; :class:`CodeInUse` if the code is taken."""
@@ -227,34 +239,41 @@ class Store:
             if row is None or row[0] != nonce:
                 raise Conflict(after + 1) from None
 
+    _INFO = ("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code),"
+             " (SELECT MAX(e.created) FROM entries e WHERE e.code = s.code AND e.kind = 'decision') FROM sessions s")
+
     def _list_sessions(self) -> list[SessionInfo]:
         with self._transaction() as cur:
-            cur.execute("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
-                        " FROM sessions s ORDER BY s.updated DESC, s.code")
+            cur.execute(self._INFO + " ORDER BY s.updated DESC, s.code")
             return [_info(r) for r in cur.fetchall()]
 
-    def _prune(self, days: float, now: float | None = None) -> list[SessionInfo]:
-        """Remove the sessions idle (no entry appended) for more than ``days`` days; returns what was removed."""
+    def _prune(self, days: float, now: float | None, active_since: float | None, dry_run: bool) -> list[SessionInfo]:
         now = time.time() if now is None else now
         cutoff = now - days * 86400
         with self._transaction() as cur:
-            cur.execute(self._sql("SELECT s.code, s.created, s.updated, (SELECT COUNT(*) FROM entries e WHERE e.code = s.code)"
-                                  " FROM sessions s WHERE s.updated < ? ORDER BY s.updated, s.code"), (cutoff,))
-            gone = [_info(r) for r in cur.fetchall()]
-            for info in gone:
-                cur.execute(self._sql("DELETE FROM entries WHERE code = ?"), (info.code,))
-                cur.execute(self._sql("DELETE FROM sessions WHERE code = ?"), (info.code,))
+            cur.execute(self._sql(self._INFO + " WHERE s.updated < ? ORDER BY s.updated, s.code"), (cutoff,))
+            rows = cur.fetchall()
+            gone = []
+            for row in rows:
+                info = _info(row)
+                if active_since is not None and info.last_decision >= active_since:
+                    continue  # in play: kept
+                gone.append(info)
+                if not dry_run:
+                    cur.execute(self._sql("DELETE FROM entries WHERE code = ?"), (row[0],))
+                    cur.execute(self._sql("DELETE FROM sessions WHERE code = ?"), (row[0],))
         return gone
 
 
 def _info(row: Sequence) -> SessionInfo:
     """A line of the list; a damaged row is listed as such (its code as stored, shortened), never raised."""
-    code, created, updated, count = row
+    code, created, updated, count, last = row
+    last = float(last) if isinstance(last, (int, float)) and not isinstance(last, bool) and 0 <= last < 1e11 else 0.0
     try:
         check_code(code)
         for t in (created, updated):
             if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < 1e11:
                 raise DamagedGame(code, f"the time {str(t)[:40]!r} is not a time")
     except DamagedGame as exc:
-        return SessionInfo(str(code)[:12], 0.0, 0.0, int(count), damaged=str(exc))
-    return SessionInfo(code, float(created), float(updated), int(count))
+        return SessionInfo(str(code)[:12], 0.0, 0.0, int(count), last_decision=last, damaged=str(exc))
+    return SessionInfo(code, float(created), float(updated), int(count), last_decision=last)

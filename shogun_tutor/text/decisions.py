@@ -5,7 +5,7 @@ decision (the seat adds the attack odds and the places' special cards on top).""
 from __future__ import annotations
 
 from ..data import COMPONENTS
-from ..i18n import _, join_sentences, ngettext
+from ..i18n import _, format_number, join_sentences, ngettext
 from ..rules.expansions import court, samurai
 from ..rules.state import TOWER_CARD_PREFIX, Decision, chest_value
 from . import terms
@@ -56,11 +56,35 @@ def describe_decision(d: Decision) -> str:
         if d.count:
             return _("Set this round's event card aside (privilege card 1)")
         return _("Leave this round's event card in play (privilege card 1)")
+    if d.kind == "privilege_use" and d.province is None:
+        return _("Place no free armies (the privilege card allows, not obliges)")
     if d.kind == "privilege_use":
         return _("Use the privilege card in {province}").format(province=terms.province_name(d.province))
     if d.kind == "samurai":
         return _SAMURAI_CHOICES[d.field]()
     return d.kind
+
+
+def attack_label(d: Decision, figures: dict) -> str:
+    """An attack as the decision list names it, with its odds: "Attack Tajima from Kaga with 3 armies — odds: …"."""
+    kw = dict(n=d.count, source=terms.province_name(d.province), target=terms.province_name(d.target),
+              win=format_number(figures["win"]), draw=format_number(figures["draw"]), loss=format_number(figures["loss"]),
+              extra=figures["extra"])
+    if figures["extra"]:  # the cards' armies said apart, in the words of the odds headline
+        if figures["neutral"]:
+            return ngettext("Attack the neutral province {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                            "Attack the neutral province {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                            d.count).format(**kw)
+        return ngettext("Attack {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                        "Attack {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
+                        d.count).format(**kw)
+    if figures["neutral"]:
+        return ngettext("Attack the neutral province {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
+                        "Attack the neutral province {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",
+                        d.count).format(**kw)
+    return ngettext("Attack {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
+                    "Attack {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",
+                    d.count).format(**kw)
 
 
 _SAMURAI_CHOICES = {

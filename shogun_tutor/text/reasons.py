@@ -28,45 +28,24 @@ from . import terms
 _PROVINCE_PARAMS = ("province", "target")
 
 
-def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> dict[str, Callable[[dict], str]]:
+def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+               sep: str = " ") -> dict[str, Callable[[dict], str]]:
+    """One sentence (or a few whole ones, joined by ``sep``: none in Chinese and Japanese) per reason kind."""
     def term(table: str, key: str) -> str:
         return _(getattr(terms, table)[key])  # a name from the glossary, in the same language
 
     return {
         "random": lambda p: ngettext("A random choice among {options} legal decision.",
                                      "A random choice among {options} legal decisions.", p["options"]).format(**p),
-        "lookahead": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time): both choices end the round much alike in rice, provinces, buildings and armies, but with this one its lead over its rivals is larger on average (in points: +{margin}).",
-            "Chosen by playing the round on ({playouts} times): both choices end the round much alike in rice, provinces, buildings and armies, but with this one its lead over its rivals is larger on average (in points: +{margin}).",
-            p["playouts"]).format(**p),
-        "lookahead_buildings": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Buildings at the round's end, on average: {buildings} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Buildings at the round's end, on average: {buildings} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
-        "lookahead_score": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Its points at the round's end plus what its provinces and buildings would score at a winter, on average: {score} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Its points at the round's end plus what its provinces and buildings would score at a winter, on average: {score} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
-        "lookahead_rival": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Its strongest rival's points at the round's end plus what the board would score for it, on average: {rival} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Its strongest rival's points at the round's end plus what the board would score for it, on average: {rival} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
-        "lookahead_chests": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Chests kept for the rounds still to come, on average: {chests} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Chests kept for the rounds still to come, on average: {chests} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
-        "lookahead_rice": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Rice missing at the winter, on average (each rice missing is a revolt): {short} with the usual choice, {now} with this one.",
-            "Chosen by playing the round on ({playouts} times). Rice missing at the winter, on average (each rice missing is a revolt): {short} with the usual choice, {now} with this one.",
-            p["playouts"]).format(**p),
-        "lookahead_provinces": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Provinces held at the round's end, on average: {provinces} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Provinces held at the round's end, on average: {provinces} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
-        "lookahead_armies": lambda p: ngettext(
-            "Chosen by playing the round on ({playouts} time). Armies on the board at the round's end, on average: {armies} with this choice, {other} with the usual one.",
-            "Chosen by playing the round on ({playouts} times). Armies on the board at the round's end, on average: {armies} with this choice, {other} with the usual one.",
-            p["playouts"]).format(**p),
+        # the look-ahead's reasons say what the choice changes, in the game's terms, never how the bot found it
+        "lookahead": lambda p: _("Both choices end the round much alike in rice, provinces, buildings and armies. Lead over the rivals at the round's end, in points: {margin} more on average with this choice than with the usual one.").format(**p),
+        "lookahead_buildings": lambda p: _("Buildings at the round's end: {buildings} on average with this choice, {other} with the usual one.").format(**p),
+        "lookahead_score": lambda p: _("Points at the round's end, with what its provinces and buildings would score at a winter: {score} on average with this choice, {other} with the usual one.").format(**p),
+        "lookahead_rival": lambda p: _("Points of its strongest rival at the round's end, counted the same way: {rival} on average with this choice, {other} with the usual one.").format(**p),
+        "lookahead_chests": lambda p: _("Chests kept for the rounds still to come: {chests} on average with this choice, {other} with the usual one.").format(**p),
+        "lookahead_rice": lambda p: _("Rice missing at the winter, where each missing rice means a revolt: {now} on average with this choice, {short} with the usual one.").format(**p),
+        "lookahead_provinces": lambda p: _("Provinces held at the round's end: {provinces} on average with this choice, {other} with the usual one.").format(**p),
+        "lookahead_armies": lambda p: _("Armies on the board at the round's end: {armies} on average with this choice, {other} with the usual one.").format(**p),
         "baseline": lambda p: _("The baseline bot's rule of thumb (it gives no reasons).").format(**p),
         "rice_for_winter": lambda p: ngettext(
             "Rice in {province} (+{gain}): the winter needs {need} rice for the provinces plus a loss of up to {loss}; it has {have}.",
@@ -87,7 +66,10 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
             "{armies} army to {province}, ready for the battle against {target} later this round.",
             "{armies} armies to {province}, ready for the battle against {target} later this round.",
             p["armies"]).format(**p),
-        "attack_plan": lambda p: ngettext(
+        "attack_plan": lambda p: _battle(ngettext, sep, p, ngettext(
+            "Plans a battle from {province} against {target} later this round, with {armies} army.",
+            "Plans a battle from {province} against {target} later this round, with {armies} armies.",
+            p["armies"]).format(**p)) if "extra" in p else ngettext(
             "Battle from {province} against {target}: {armies} army against {defence}, about {chance} % to win.",
             "Battle from {province} against {target}: {armies} armies against {defence}, about {chance} % to win.",
             p["armies"]).format(**p),
@@ -123,7 +105,10 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
         "place_special": lambda p: _("Place {place}: its special card {special} helps this round's plan.").format(
             **{**p, "special": term("SPECIAL_NAMES", p["special"])}),
         "place_order": lambda p: _("Place {place}: no special card helps the plan, so the earliest turn.").format(**p),
-        "attack": lambda p: ngettext(
+        "attack": lambda p: _battle(ngettext, sep, p, ngettext(
+            "Attacks {target} from {province} with {armies} army.",
+            "Attacks {target} from {province} with {armies} armies.",
+            p["armies"]).format(**p)) if "extra" in p else ngettext(
             "Attacks {target} from {province} with {armies} army against {defence}: about {chance} % to win.",
             "Attacks {target} from {province} with {armies} armies against {defence}: about {chance} % to win.",
             p["armies"]).format(**p),
@@ -163,6 +148,22 @@ def _sentences(_: Callable[[str], str], ngettext: Callable[[str, str, int], str]
     }
 
 
+def _battle(ngettext: Callable[[str, str, int], str], sep: str, p: dict, first: str) -> str:
+    """A battle said with the figures the game shows for it (:func:`shogun_tutor.bots.values.attack_reason`): the
+    armies moved (``first``, a whole sentence), the armies the cards add, who defends (armies, or a neutral
+    province's farmers) and the chance to win; each count its own sentence, so each takes its plural."""
+    parts = [first]
+    if p["extra"]:
+        parts.append(ngettext("The cards add {extra} army.", "The cards add {extra} armies.", p["extra"]).format(**p))
+    if "farmers" in p:
+        parts.append(ngettext("{farmers} farmer defends it: {chance} % to win.",
+                              "{farmers} farmers defend it: {chance} % to win.", p["farmers"]).format(**p))
+    else:
+        parts.append(ngettext("{defence} army defends it: {chance} % to win.",
+                              "{defence} armies defend it: {chance} % to win.", p["defence"]).format(**p))
+    return sep.join(parts)
+
+
 def _reduced(_: Callable[[str], str], ngettext: Callable[[str, str, int], str], p: dict) -> dict[str, Callable[[], str]]:
     """An army action that an event card still face up may cut this round (``card``: the card's own number,
     ``armies``: the fewer the plan counts on, ``event``: the event card). Both numbers are said, so that "3 armies"
@@ -199,7 +200,7 @@ def _event_aside(_: Callable[[str], str]) -> dict[str, Callable[[], str]]:
 def render(reason, language: str | None = None) -> str:
     """The reason as one sentence in ``language`` (default: the current language)."""
     tr = i18n.translator(language) if language else i18n.translator(i18n.current_language())
-    table = _sentences(tr.gettext, tr.ngettext)
+    table = _sentences(tr.gettext, tr.ngettext, "" if tr.code in ("zh", "ja") else " ")
     try:
         fn = table[reason.kind]
     except KeyError:

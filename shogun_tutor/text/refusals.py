@@ -8,7 +8,7 @@ the rules as strings. A rule without a sentence of its own is told with the gene
 >>> from shogun_tutor.rules.errors import BidTooHigh
 >>> i18n.set_language("en")
 >>> refusal_text(BidTooHigh("...", bid=3, chests=2))
-'A bid of 3 needs 3 chests, but your war chest holds only 2 chests.'
+'You cannot bid 3 chests. Your war chest holds only 2 chests.'
 """
 
 from __future__ import annotations

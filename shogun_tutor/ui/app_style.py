@@ -40,6 +40,7 @@ TEACHER_CSS = """<style>
 .shogun-app.shogun-teacher .lm-TabBar-tab { font-size: clamp(18px, 1.25vw, 26px) !important; line-height: 1.4 !important; }
 .shogun-app.shogun-teacher button, .shogun-app.shogun-teacher select { height: auto !important; min-height: 1.8em; }
 .shogun-app.shogun-teacher { --shogun-board-font: clamp(15px, 0.9vw, 20px); }  /* the board draws its labels at this size */
+.shogun-app.shogun-teacher .shogun-board-unsized .shogun-board { visibility: hidden; }  /* until drawn at that size (ui/board_panel.py) */
 .shogun-app.shogun-teacher .lm-TabBar-tab { max-width: none !important; min-width: max-content !important; }
 .shogun-app.shogun-teacher .widget-inline-hbox .widget-label { width: auto !important; max-width: none !important; }
 .shogun-app.shogun-teacher .shogun-screen { font-size: 1.2em; }

@@ -107,6 +107,9 @@ class BoardPanel:
         self.figure = figure_widget(data=traces, layout=layout)
         self.figure._config = PLOT_CONFIG
         self.figure.add_class("shogun-board")
+        # until the browser has reported the board's width and the page's label size, the figure is drawn at a
+        # guess: in teacher mode it stays unseen until then (app_style.py), so its labels first appear at their size
+        self._unsized = True  # the panel's box carries the class ``shogun-board-unsized`` meanwhile (set below)
         self._sync = FigureSync(self.figure, traces, layout)
         self._wire_clicks()
         self._board_choice_shown()
@@ -123,6 +126,7 @@ class BoardPanel:
         self.table_fold.add_class("shogun-board-table-fold")
         self.table_fold.observe(lambda _c: self._table_text(), names="selected_index")
         self.widget = w.VBox([self.probe, controls, self.lesson, self.figure, self.table_fold], layout=w.Layout(width="100%"))
+        self.widget.add_class("shogun-board-unsized")
         self.widget.add_class("shogun-board-panel")
         self.side.observe(lambda _c: self._board_changed(), names="value")
         self.players.observe(lambda _c: self._board_changed(), names="value")
@@ -161,6 +165,9 @@ class BoardPanel:
         if width > 0 and (width, font) != (self.width, self.font):
             self.width, self.font = width, font
             self.redraw()
+        if width > 0 and self._unsized:
+            self._unsized = False
+            self.widget.remove_class("shogun-board-unsized")  # after the redraw at the reported size
 
     def set_state(self, state: Any, highlight: Highlight | None = None) -> None:
         """Show a game state (duck-typed, see :func:`board_figure`) and the action being carried out."""

@@ -27,8 +27,6 @@ from ..rules.state import Decision
 from ..text.reasons import render as render_reason
 
 HINT_BOT = "strong"
-#: reasons that quote the bot's own quick estimate of a battle (on a typical tower, without the cards)
-ESTIMATE_REASONS = ("attack", "attack_plan")
 
 
 @dataclass(frozen=True)
@@ -123,10 +121,7 @@ class HintBox:
         head = _("The strong bot would play:") if len(h.moves) == 1 else _("The strong bot would plan:")
         rows = "".join(f"<li><b>{escape(self.describe(d))}</b><br><span style='color:#555'>{escape(render_reason(r))}</span></li>"
                        for d, r in h.moves)
-        note = ""
-        if any(r.kind in ESTIMATE_REASONS for _d, r in h.moves):
-            note = "<small>" + escape(_("The bot's reasons quote its own quick estimate of a battle; the odds in your "
-                                        "list are simulated on the tower as it is now, with the cards.")) + "</small>"
+        note = ""  # a battle's reason quotes the odds the decision list shows (rules.odds.game_battle_odds)
         self.text.value = (f"<div style='border-left:4px solid #E69F00;padding:0.2em 0.6em;margin:0.3em 0'>"
                            f"<b>{escape(head)}</b><ul style='margin:0.2em 0 0.2em 1.1em;padding:0'>{rows}</ul>{note}</div>")
         self.take.layout.display = None

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 #: visually hidden, still read (the usual clip pattern): the names of :func:`name_control`, the live region
 SCREEN_READER_CSS = """<style>
-.shogun-sr-only, .shogun-named > .widget-label {
+.shogun-sr-only, .shogun-named > .widget-label, .shogun-app.shogun-teacher .widget-inline-hbox.shogun-named > .widget-label {
   position: absolute !important; width: 1px !important; height: 1px !important; padding: 0 !important;
   margin: -1px !important; overflow: hidden !important; clip: rect(0 0 0 0) !important; white-space: nowrap !important;
   border: 0 !important; min-width: 0 !important; max-width: 1px !important; }

@@ -19,17 +19,16 @@ shows the same odds.
 from __future__ import annotations
 
 from ..i18n import _, format_number, ngettext
-from ..rules.battle_setup import BattleSetup, battle_in_state
+from ..rules.battle_setup import BattleSetup
 from ..rules.game import Game
-from ..rules.odds import Odds, setup_odds
+from ..rules.odds import Odds, game_battle_odds
 from ..rules.state import PLACES, Decision
 from ..text import terms
-from ..text.decisions import describe_in_game
+from ..bots.values import attack_figures
+from ..text.decisions import attack_label, describe_in_game
 from ..text.explain import odds_lines, player_name
 from ..viz.board import Highlight
 
-ODDS_TRIALS = 4000  # per option: ~5 ms each, about ±1.5 percentage points
-ODDS_SEED = 7
 
 
 def percent(x: float) -> str:
@@ -55,35 +54,14 @@ class SeatDecisions:
     # --- odds ------------------------------------------------------------------------------
     def odds(self, d: Decision) -> tuple[BattleSetup, Odds]:
         """The set-up and the chances of the attack ``d`` on the game's tower as it is now."""
-        if d not in self._odds:
-            s = self.game.state
-            setup = battle_in_state(s, d.player, d.target, d.count)
-            self._odds[d] = (setup, setup_odds(setup, tower=s.tower, trials=ODDS_TRIALS, seed=ODDS_SEED))
+        if d not in self._odds:  # the engine's one figure for this battle (the hints and the review quote it too)
+            self._odds[d] = game_battle_odds(self.game.state, d.player, d.target, d.count)
         return self._odds[d]
 
     # --- labels ----------------------------------------------------------------------------
     def label(self, d: Decision) -> str:
         if is_attack(self.game, d):
-            setup, o = self.odds(d)
-            kw = dict(n=d.count, source=terms.province_name(d.province), target=terms.province_name(d.target),
-                      win=percent(o.win), draw=percent(o.draw), loss=percent(o.loss))
-            extra = sum(k for seat, k in setup.from_supply if seat == setup.attacker)
-            if extra:  # the cards' armies said apart, in the words of the odds headline
-                kw["extra"] = extra
-                if self.game.state.provinces[d.target].owner is None:
-                    return ngettext("Attack the neutral province {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                    "Attack the neutral province {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                    d.count).format(**kw)
-                return ngettext("Attack {target} from {source} with {n} army + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                "Attack {target} from {source} with {n} armies + {extra} from the cards — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                d.count).format(**kw)
-            if self.game.state.provinces[d.target].owner is None:
-                return ngettext("Attack the neutral province {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                "Attack the neutral province {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",
-                                d.count).format(**kw)
-            return ngettext("Attack {target} from {source} with {n} army — odds: win {win} %, draw {draw} %, lose {loss} %",
-                            "Attack {target} from {source} with {n} armies — odds: win {win} %, draw {draw} %, lose {loss} %",
-                            d.count).format(**kw)
+            return attack_label(d, attack_figures(*self.odds(d)))
         return describe_in_game(self.game.state, d)
 
     def labelled(self) -> list[tuple[str, Decision]]:
@@ -141,4 +119,4 @@ def decision_highlight(game: Game, d: Decision | None) -> Highlight | None:
     return Highlight("battle" if is_attack(game, d) else "move", d.province, d.target)
 
 
-__all__ = ["ODDS_TRIALS", "SeatDecisions", "decision_highlight", "is_attack", "percent"]
+__all__ = ["SeatDecisions", "decision_highlight", "is_attack", "percent"]

@@ -27,6 +27,8 @@ from ..viz.tower import (apply_tower_sizes, cube_sizes, cube_trace_values, throw
                          tower_state_cubes)
 from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
+from .screen_reader import spoken_text
+from .widgets.announce import Announcer
 
 KINDS = [("player", N_("Attack another player")), ("neutral", N_("Attack a neutral province")), ("revolt", N_("Farmers revolt"))]
 ATTACKER, DEFENDER = 0, 1
@@ -92,6 +94,7 @@ class TowerPanel:
         self.odds.add_class("shogun-odds")
         self.verdict = w.HTML()
         self.verdict.add_class("shogun-verdict")
+        self.announcer = Announcer()  # the verdict of each throw, spoken by screen readers (a polite live region)
         self.status = w.HTML()
         self.status.add_class("shogun-tower-status")
         self.problem = w.HTML()
@@ -116,7 +119,7 @@ class TowerPanel:
         controls = w.VBox(
             [self.replay_box, self.demo_controls,
              w.HBox([self.throw_button, self.skip_button, self.replay_button, self.reset_button], layout=w.Layout(flex_flow="row wrap")),
-             self.problem, self.odds, self.status, self.verdict],
+             self.problem, self.odds, self.status, self.verdict, self.announcer],
             layout=w.Layout(min_width="0", flex="1 1 380px"),
         )
         controls.add_class("shogun-tower-controls")
@@ -365,6 +368,7 @@ class TowerPanel:
         if self._frames:
             self._draw(self._frames[-1] if self._settled is None else self._settled)
         self._render_verdict(*self.last_verdict)
+        self.announcer.say(spoken_text(self.verdict.value))  # the throw has come down: its verdict is read out
         self._show_status()
         self.update_odds()
 

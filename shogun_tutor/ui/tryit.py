@@ -192,12 +192,10 @@ class TryIt:
         if d is None or d.kind != "move" or d.target is None or s.provinces[d.target].owner == d.player:
             self.odds.value = ""
             return
-        from ..rules.battle_setup import battle_in_state
-        from ..rules.odds import setup_odds
+        from ..rules.odds import game_battle_odds
         from ..text.explain import odds_lines
 
-        setup = battle_in_state(s, d.player, d.target, d.count)
-        text, note = odds_lines(setup, setup_odds(setup, tower=s.tower, trials=4000, seed=7))
+        text, note = odds_lines(*game_battle_odds(s, d.player, d.target, d.count))
         self.odds.value = f"<b>{escape(text)}</b><br><small>{escape(note)}</small>"
 
     @property

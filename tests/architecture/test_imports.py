@@ -11,14 +11,14 @@ from . import imports
 # Each area of the package in its layer, from the bottom: an area imports only areas of lower layers
 # (and itself); two areas of one layer do not import each other.
 LAYERS = (
-    ("data", "i18n"),
+    ("data", "i18n", "plotly_assets"),  # plotly_assets: the partial plotly.js bundle and the widget module using it
     ("board",),
     ("rules",),  # the engine: pure, deterministic, only the board's and the components' data below it
     ("bots",),  # players of the rules: they import the engine, the engine never imports them
     ("review",),
-    ("text", "botstats", "tower_calibration"),
+    ("text", "botstats", "tower_calibration", "connection_notice"),
     ("rulebook", "viz", "session"),
-    ("ui",),
+    ("ui", "web_handlers"),  # web_handlers: the routes the app's server adds for its pages
     ("serve", ""),  # "" is the package's own __init__
     ("__main__",),  # the command line
 )

@@ -117,6 +117,9 @@ def test_a_learner_finishes_a_year_and_opens_its_review(browser, voila_url):
             assert any(h.search(text) for h in heads) or none in text, text
             mistakes = page.locator(".shogun-review-mistake").count()
             assert mistakes <= 3
+            from .test_screens import axe_problems
+
+            assert axe_problems(page) == []  # the year review too: every axe rule, no critical or serious violation
             if mistakes:
                 cost = t.pattern("Expected difference in points: {cost}. The review measured this itself, "
                                  "by playing each choice on {n} time.",

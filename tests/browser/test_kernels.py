@@ -79,3 +79,49 @@ def test_closed_pages_free_their_kernels_and_the_pool_stays(browser, culling_ser
             assert not ap.external and not [e for e in ap.errors if "favicon" not in e], ap.errors + ap.external
     finally:
         context.close()
+
+
+def _kernel_process(server: subprocess.Popen, kernel_id: str) -> psutil.Process:
+    for p in psutil.Process(server.pid).children(recursive=True):
+        if any(kernel_id in part for part in p.cmdline()) and "ipykernel_launcher" in " ".join(p.cmdline()):
+            return p
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+@pytest.mark.slow
+def test_a_killed_kernel_is_said_in_the_page_s_language_and_its_button_returns_to_the_same_game(browser, culling_server):
+    """Issue 46/47: the page's kernel dies under it (Jupyter restarts it empty): one sentence in the page's language
+    and a button; the button brings the visitor back to the same stored game, at the same tab and language."""
+    from urllib.parse import parse_qs, urlsplit
+
+    url, server = culling_server
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        ap = AppPage(context.new_page())
+        page = ap.page
+        ap.open(url + "?lang=nl&tab=game")
+        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer .trace", timeout=RENDER_TIMEOUT_MS)
+        page.locator(".shogun-next").first.click()  # a new game is stored at its first decision
+        page.wait_for_function("() => /[?&]game=[0-9A-Z]{6}/.test(location.search)", timeout=60_000)
+        page.wait_for_timeout(1500)
+        game = parse_qs(urlsplit(page.url).query)["game"][0]
+        step = page.locator(".shogun-step-label").first.inner_text()
+        assert page.locator(".shogun-connection-lost").count() == 0  # nothing said while all is well
+        kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        _kernel_process(server, kernel_id).kill()
+        notice = page.locator(".shogun-connection-lost")
+        notice.wait_for(state="visible", timeout=60_000)
+        assert notice.get_attribute("role") == "alert" and notice.get_attribute("lang") == "nl"
+        assert "De verbinding met de server is verbroken" in notice.inner_text()
+        button = notice.locator("button.shogun-reconnect")
+        assert button.inner_text() == "Opnieuw verbinden"
+        button.click()
+        page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer .trace", timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_function(f"() => new URLSearchParams(location.search).get('game') === {game!r}", timeout=60_000)
+        query = parse_qs(urlsplit(page.url).query)
+        assert query["lang"] == ["nl"] and query["tab"] == ["game"] and query["game"] == [game]
+        assert page.locator(".shogun-connection-lost").count() == 0
+        assert page.locator(".shogun-step-label").first.inner_text() == step  # where the visitor was
+        ap.errors.clear()  # the dead kernel's widgets log their lost comms before the reload
+    finally:
+        context.close()

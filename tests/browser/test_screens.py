@@ -29,6 +29,7 @@ def test_page_language_title_and_icon_follow_the_app(browser, voila_url):
         page.select_option(".shogun-language select", label=LANGUAGES["ja"])
         page.wait_for_function("document.documentElement.lang === 'ja'")
         assert page.evaluate("document.title") == translator("ja").gettext("Shogun Tutor") != "app"
+        page.wait_for_function("new URLSearchParams(location.search).get('lang') === 'ja'")  # the address follows (issue 49)
         page.select_option(".shogun-language select", label=LANGUAGES["zh"])
         page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
         assert page.evaluate("document.title") == translator("zh").gettext("Shogun Tutor")
@@ -332,6 +333,13 @@ def test_axe_all_rules_clean_on_every_screen(browser, voila_url):
         page.goto(voila_url + "?tab=tower")
         page.wait_for_selector(".shogun-tower-panel .main-svg", timeout=60_000)
         found["tower"] = axe_problems(page)
+        # a throw's verdict is read out: the tower's polite live region says what the verdict box shows
+        page.locator(".shogun-tower-panel button.shogun-throw").first.click()
+        page.wait_for_function("() => { const r = document.querySelector('.shogun-tower-panel .shogun-announce'),"
+                               " v = document.querySelector('.shogun-tower-panel .shogun-verdict b');"
+                               " return r && v && r.getAttribute('aria-live') === 'polite' && r.textContent.startsWith(v.innerText.trim()); }",
+                               timeout=60_000)
+        page.wait_for_timeout(1500)  # the panel's last redraw after the throw reaches the page before it is left
         page.goto(voila_url + "?tab=game")
         page.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=60_000)
         spoken = "() => (document.querySelector('.shogun-announce') || {}).textContent || ''"

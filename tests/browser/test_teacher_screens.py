@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from shogun_tutor.i18n import LANGUAGES
+
 from .catalog import Texts
 from .conftest import OUTPUT, sized_app_page, wait_text
 from .test_screens import _serious
@@ -90,4 +92,36 @@ def test_teacher_welcome_lists_chapters_and_demonstrations_side_by_side(browser,
         demos.filter(has_text=t("a tied region")).first.click()
         wait_text(page, ".shogun-demo-intro", t("This demonstration shows a tie for a majority at the scoring."),
                   timeout=120_000)
+        ap.assert_clean()
+
+
+# from the page's start, on every frame: the smallest font of the board's province labels while the board is seen
+_WATCH_LABELS = """() => { window.__seen = []; const look = () => {
+  for (const gd of document.querySelectorAll('.js-plotly-plot.shogun-board')) {
+    const r = gd.getBoundingClientRect();
+    if (!r.width || getComputedStyle(gd).visibility !== 'visible') continue;
+    const sizes = [...gd.querySelectorAll('.textpoint text')].map(t => parseFloat(t.style.fontSize)).filter(x => x > 0);
+    if (sizes.length) window.__seen.push(Math.min(...sizes));
+  }
+  requestAnimationFrame(look); }; requestAnimationFrame(look); }"""
+
+
+def test_teacher_mode_board_labels_appear_at_their_final_size(browser, voila_url):
+    """Issue 49: in teacher mode on a projector the board's labels are never seen smaller than they end up (they
+    were first drawn at 9-11 px, and at 16-17 px only seconds later); a language switch in the header puts
+    ``lang=`` into the address every time."""
+    with sized_app_page(browser, 1920, 1080) as ap:
+        page = ap.page
+        page.add_init_script(f"document.addEventListener('DOMContentLoaded', {_WATCH_LABELS})")
+        ap.open(voila_url + "?tab=game&teacher=1")
+        page.wait_for_function("() => window.__seen && window.__seen.length > 0 && window.__seen.at(-1) >= 15", timeout=120_000)
+        page.wait_for_timeout(2000)
+        seen = page.evaluate("window.__seen")
+        final = seen[-1]
+        print(f"\nteacher board labels: first seen {seen[0]} px, final {final} px, {len(seen)} frames")
+        assert min(seen) >= final - 0.5, (min(seen), final)
+        for code in ("fr", "ja", "en"):
+            page.select_option(".shogun-language select", label=LANGUAGES[code])
+            page.wait_for_function("(c) => new URLSearchParams(location.search).get('lang') === c || (c === 'en' && "
+                                   "!new URLSearchParams(location.search).has('lang'))", arg=code, timeout=30_000)
         ap.assert_clean()

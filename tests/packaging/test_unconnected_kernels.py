@@ -78,7 +78,7 @@ def test_health_starts_nothing(server):
     deadline = time.monotonic() + 120
     while (h := health(url))["waiting"] != 1 and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert h == {"status": "ok", "kernels": 1, "waiting": 1}
+    assert h == {"status": "ok", "kernels": 1, "waiting": 1, "games": {"stored": True, "store": "sqlite"}}
     for _ in range(30):
         assert health(url)["kernels"] == 1
     assert kernels(proc) == 1

@@ -75,8 +75,9 @@ def test_every_reason_kind_has_a_sentence_in_every_language():
                 assert text != render(Reason(kind, **samples), "en"), (lang, kind)
     assert render(Reason("bid_chests", chests=1, special="rice_plus1")).startswith("Bids 1 chest:")
     assert render(Reason("bid_chests", chests=2, special="rice_plus1"), "pl").startswith("Oferuje 2 skrzynie")
-    assert "(in Punkten: +0,8)" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # decimals by Babel
-    assert ": 2,5 mit der üblichen Wahl, 0,5 mit dieser" in render(Reason("lookahead_rice", playouts=6, short=2.5, now=0.5), "de")
+    assert "in Punkten: im Schnitt 0,8 mehr" in render(Reason("lookahead", playouts=24, margin=0.8), "de")  # Babel
+    assert "0,5 mit dieser Wahl, 2,5 mit der üblichen" in render(Reason("lookahead_rice", playouts=6, short=2.5,
+                                                                          now=0.5), "de")
     assert "rule of thumb" not in render(Reason("lookahead", playouts=6, margin=0.8))
     with pytest.raises(ValueError, match="no sentence"):
         render(Reason("made_up"))
@@ -697,13 +698,13 @@ def test_a_lookahead_reason_names_the_consequence_it_foresaw_never_a_worse_one()
     assert consequence([row()], [row(provinces=8.0)], 4, 1.0).kind == "lookahead_provinces"
     assert consequence([row()], [row(armies=12.0)], 4, 1.0).kind == "lookahead_armies"
     r = consequence([row()], [row(score=13.5)], 4, 1.0)
-    assert r.kind == "lookahead_score" and "on average: 13.5 with this choice, 12 with the usual one." in render(r)
+    assert r.kind == "lookahead_score" and render(r).endswith(": 13.5 on average with this choice, 12 with the usual one.")
     r = consequence([row()], [row(rival=11.0)], 4, 1.0)
     assert r.kind == "lookahead_rival" and "strongest rival" in render(r)
     assert consequence([row()], [row(rival=13.0)], 4, 1.0).kind == "lookahead"  # a stronger rival is no reason
     assert consequence([row()], [row(chests=7.0)], 4, 1.0).kind == "lookahead_chests"
     r = consequence([row()], [row()], 6, 0.44)
-    assert r.kind == "lookahead" and "much alike" in render(r) and "(in points: +0.4)" in render(r)
+    assert r.kind == "lookahead" and "much alike" in render(r) and "in points: 0.4 more" in render(r)
 
 
 def test_a_plan_candidate_leaves_out_one_action_of_the_default_plan_in_its_own_round():
@@ -749,3 +750,34 @@ def test_a_plan_candidate_leaves_out_one_action_of_the_default_plan_in_its_own_r
     while exp.to_decide()[0] != "plan":
         exp.apply(HeuristicBot(exp.to_decide()[1]).decide(exp))
     assert StrongBot(3, leave_out=False).plan_candidates(exp, exp.to_decide()[1]) == list(CANDIDATES + EXPANSION_CANDIDATES)
+
+
+def test_a_look_ahead_reason_says_what_the_choice_changes_not_how_the_bot_found_it():
+    """Issue 48: "Chosen by playing the round on (8 times)" is how the bot computed, not what a beginner compares;
+    the reason names the game's things (rice, provinces, points) and never the number of playouts."""
+    samples = {"playouts": 24, "margin": 0.8, "short": 2.5, "now": 0.5, "provinces": 9.5, "other": 8,
+               "buildings": 3.5, "score": 12.5, "rival": 11.5, "chests": 7, "armies": 6}
+    for lang in i18n.LANGUAGES:
+        for kind in [k for k in REASON_KINDS if k.startswith("lookahead")]:
+            text = render(Reason(kind, **samples), lang)
+            assert "24" not in text and "{" not in text, (lang, kind)
+    english = [render(Reason(k, **samples)) for k in REASON_KINDS if k.startswith("lookahead")]
+    assert not any("playing" in s or "playout" in s for s in english)
+    assert "Rice missing at the winter" in render(Reason("lookahead_rice", **samples))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_battle_reason_says_what_each_number_counts(lang):
+    """Issue 48: "against 1" did not say 1 what. The armies moved, the cards' armies and the defenders (armies, or a
+    neutral province's farmers) each stand in their own sentence with their own plural."""
+    neutral = render(Reason("attack", province="Settsu", target="Bingo", armies=1, extra=1, farmers=2, chance=72), lang)
+    rival = render(Reason("attack_plan", province="Settsu", target="Bingo", armies=5, extra=0, defence=1, chance=61),
+                   lang)
+    farmer = {"en": "farmers", "nl": "boeren", "de": "Bauern", "fr": "fermiers", "da": "bønder", "pl": "chłopów",
+              "zh": "农民", "ja": "農民"}[lang]
+    assert farmer in neutral and "72" in neutral and "{" not in neutral + rival
+    assert "61" in rival and farmer not in rival
+    if lang == "en":
+        assert neutral == "Attacks Bingo from Settsu with 1 army. The cards add 1 army. 2 farmers defend it: 72 % to win."
+        assert rival == ("Plans a battle from Settsu against Bingo later this round, with 5 armies. "
+                         "1 army defends it: 61 % to win.")

@@ -112,6 +112,8 @@ def test_a_store_that_cannot_be_opened_is_said_on_the_page_and_games_are_stored_
     assert any("NOT being stored" in r.getMessage() for r in caplog.records)
     panel.next_step()
     assert panel.session.store is not None and panel.store_problem is not None
+    panel.open_session("ACDEFG")  # a code while the store is unreadable: not "no game has the code" (issue 51)
+    assert "The stored games cannot be read just now" in panel.notice.value and "No game has" not in panel.notice.value
     monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite://{tmp_path / 'back' / 'sessions.sqlite3'}")
     panel.new_game()
     panel.next_step()
@@ -146,3 +148,20 @@ def test_a_new_game_is_stored_at_its_first_decision_only():
     again = Session.open(store, panel.code)
     assert again.game.save() == panel.game.save() and again.seats_of(panel.token) == [1]
     assert [e.kind for e in again.entries()][0] == "seat"  # the seat first, then the decisions, one log
+
+
+def test_a_damaged_stored_game_is_one_sentence_on_the_page():
+    """Issue 51: a stored entry that is not JSON raised JSONDecodeError out of ``open_from_query``."""
+    app = build_app()
+    app.show("game")
+    panel = app.panel("game")
+    for _ in range(2):
+        panel.next_step()
+    store = panel.store
+    with store._transaction() as cur:
+        cur.execute(store._sql("UPDATE entries SET body = ? WHERE code = ? AND seq = ?"), ("{broken", panel.code, 1))
+    other = build_app()
+    other.open_from_query(f"game={panel.code}")
+    shown = other.panel("game")
+    assert f"The stored game {panel.code} is damaged and cannot be opened" in shown.notice.value
+    assert shown.game is not None and shown.code != panel.code

@@ -14,7 +14,9 @@ from shogun_tutor.text.reasons import render as render_reason
 from shogun_tutor.ui.game_panel import GamePanel
 from shogun_tutor.ui.hint import hint
 from shogun_tutor.ui.season_review import season_review
-from shogun_tutor.ui.seat_decisions import ODDS_SEED, ODDS_TRIALS, is_attack
+from shogun_tutor.bots.values import shown_chance
+from shogun_tutor.rules.odds import GAME_SEED as ODDS_SEED, GAME_TRIALS as ODDS_TRIALS
+from shogun_tutor.ui.seat_decisions import is_attack
 
 
 def _to(game, kind, seat=None, bots=None):
@@ -109,7 +111,7 @@ def test_an_attack_says_attack_and_shows_the_odds_of_the_tower_as_it_is(panel):
     setup = battle_in_state(g.state, d.player, d.target, d.count)
     o = setup_odds(setup, tower=g.state.tower, trials=ODDS_TRIALS, seed=ODDS_SEED)
     assert label.startswith(f"Attack {d.target} from {d.province} with {d.count} armies")
-    assert f"win {round(o.win * 100)} %" in label and f"lose {round(o.loss * 100)} %" in label
+    assert f"win {shown_chance(o.win)} %" in label and f"lose {round(o.loss * 100)} %" in label
     moves = [ll for ll, dd in panel.choice.options if dd.target is not None and not is_attack(g, dd)]
     assert all(ll.startswith("Move ") for ll in moves)  # into an own province: a move, no odds
     panel.choice.value = d

@@ -179,3 +179,22 @@ def test_the_app_says_an_unknown_chapter_with_the_list_and_still_applies_the_res
     assert "No demonstration “no-such-demo” was found" in app.address_notice.value  # follows the language
     app.open_from_query("chapter=battles&screen=2")
     assert app.address_notice.value == ""
+
+
+def test_a_preheated_kernel_prepares_the_guided_game_without_a_widget_left_for_the_page(monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+
+    from shogun_tutor.ui.app import App
+    from shogun_tutor.ui.widgets import visit
+
+    app = App()
+    called = []
+    monkeypatch.delenv(visit.PREHEAT, raising=False)
+    visit.query_string(while_waiting=lambda: called.append(1))
+    assert called == []  # not preheated (JupyterLab, a plain Voila page): nothing extra before the app shows
+    before = set(_instances)
+    app.prepare_for_visitor()
+    assert set(_instances) == before  # every widget of the game built off the page is closed
+    game = app.panel("game")
+    assert game is not None and game.board.figure.data  # the visitor's own game is built as before
+    app._unsubscribe()

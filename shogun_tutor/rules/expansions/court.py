@@ -170,6 +170,8 @@ class CourtPhase(Phase):
         else:
             for prov in pending.options:
                 yield Decision("privilege_use", pending.player, province=prov)
+            if may_decline(pending):  # card 12: "Gracz może wystawić…", the player may place them
+                yield Decision("privilege_use", pending.player)
 
     def why_not(self, game, dec, ctx):
         s = game.state
@@ -189,6 +191,8 @@ class CourtPhase(Phase):
             if dec.count not in (0, 1):
                 return E.RuleViolation(f"privilege card {s.pending.action}: count 1 sets the event aside, 0 leaves it; "
                                        f"got {dec.count}", rule="privilege.event_choice")
+            return None
+        if dec.province is None and may_decline(s.pending):
             return None
         if dec.province not in s.pending.options:
             return E.RuleViolation(f"privilege card {s.pending.action} cannot be used in {dec.province}; "
@@ -217,6 +221,12 @@ class CourtPhase(Phase):
         game.log_event("court.take", dec.player, card=dec.count, cost=cost, effect=CARDS[dec.count]["effect"],
                        officials=d["audience"][dec.player], status=CARDS_STATUS)
         apply_card(game, dec.player, dec.count)
+
+
+def may_decline(pending) -> bool:
+    """A pending ``privilege_use`` the player may leave unused: card 12's free armies (the Polish rulebook: "Gracz
+    może wystawić za darmo 3 armie…", the player *may* place them); a province without a province (None) declines."""
+    return pending.kind == "privilege_use" and CARDS[int(pending.action)]["effect"] == "free_armies"
 
 
 def audience_order(hall: list[int], turn_order: list[int]) -> list[int]:

@@ -6,7 +6,8 @@ Rule interpretations (tests pin them): taking card 1 lets its taker choose wheth
 aside (a ``privilege_event`` decision: count 1 sets it aside, 0 leaves it; the Polish rulebook: "Gracz nie musi
 jednak usuwać karty wydarzenia, jeśli tego nie chce"); an effect that cannot be
 carried out fully lapses (the card still leaves the game); card 12 may go to an own province or a neutral one
-in play (then its card is taken without a battle); card 4 without an own province in unrest is kept for the
+in play (then its card is taken without a battle), or be left unused (the Polish rulebook: "Gracz może wystawić za
+darmo 3 armie", the player *may* place them: a ``privilege_use`` decision without a province); card 4 without an own province in unrest is kept for the
 next unrest marker put in one of the owner's provinces.
 """
 
@@ -164,13 +165,16 @@ def choose_event(game, seat: int, number: int, set_aside: bool) -> None:
         game.log_event("privilege.keep_event", seat, card=number, event=s.round.event)
 
 
-def use_in_province(game, seat: int, number: int, prov: str) -> None:
+def use_in_province(game, seat: int, number: int, prov: str | None) -> None:
+    """Card ``number`` used in ``prov``; None: card 12's free armies declined (the card leaves the game all the same)."""
     from ..phases.actions import build
 
     s = game.state
     d = data(s)
     c = CARDS[number]
-    if c["effect"] == "remove_unrest":
+    if prov is None:
+        game.log_event("privilege.declined", seat, card=number, effect=c["effect"], status=CARDS_STATUS)
+    elif c["effect"] == "remove_unrest":
         s.provinces[prov].unrest -= 1
         game.log_event("privilege.remove_unrest", seat, prov, card=number, kept=False, unrest=s.provinces[prov].unrest)
     elif c["effect"] == "free_building":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...bots.values import shown_chance
 from ...i18n import _, format_number, ngettext
 from .. import terms
 from .core import Explanation, player_name, province, renders
@@ -163,6 +164,9 @@ def odds_lines(setup, odds) -> tuple[str, str]:
     def percent(x: float) -> str:
         return format_number(round(x * 100))
 
+    def win(x: float) -> str:  # the attacker's chance, as every surface rounds it (never across the threshold)
+        return format_number(shown_chance(x))
+
     if setup.kind == "revolt":
         n = setup.defender_armies
         text = ngettext("Revolt against {n} army: the player keeps the province in {keep} % of throws, draws {draw} %, loses it {loss} %.",
@@ -173,12 +177,12 @@ def odds_lines(setup, odds) -> tuple[str, str]:
         n = setup.attacker_armies - extra
         text = ngettext("Attack a neutral province with {n} army + {extra} from the cards: {win} % win, {draw} % draw.",
                         "Attack a neutral province with {n} armies + {extra} from the cards: {win} % win, {draw} % draw.",
-                        n).format(n=n, extra=extra, win=percent(odds.win), draw=percent(odds.draw))
+                        n).format(n=n, extra=extra, win=win(odds.win), draw=percent(odds.draw))
     elif setup.kind == "neutral":
         n = setup.attacker_armies
         text = ngettext("Attack a neutral province with {n} army: {win} % win, {draw} % draw.",
                         "Attack a neutral province with {n} armies: {win} % win, {draw} % draw.", n).format(
-            n=n, win=percent(odds.win), draw=percent(odds.draw))
+            n=n, win=win(odds.win), draw=percent(odds.draw))
     else:
         # the armies the cards add from the supply are said apart: the move names only the armies moved
         extra = _card_armies(setup)
@@ -186,12 +190,12 @@ def odds_lines(setup, odds) -> tuple[str, str]:
         if extra:
             text = ngettext("Attack with {n} army + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
                             "Attack with {n} armies + {extra} from the cards against {defenders}: {win} % win, {draw} % draw.",
-                            n).format(n=n, extra=extra, defenders=setup.defender_armies, win=percent(odds.win),
+                            n).format(n=n, extra=extra, defenders=setup.defender_armies, win=win(odds.win),
                                       draw=percent(odds.draw))
         else:
             text = ngettext("Attack with {n} army against {defenders}: {win} % win, {draw} % draw.",
                             "Attack with {n} armies against {defenders}: {win} % win, {draw} % draw.", n).format(
-                n=n, defenders=setup.defender_armies, win=percent(odds.win), draw=percent(odds.draw))
+                n=n, defenders=setup.defender_armies, win=win(odds.win), draw=percent(odds.draw))
     note = ngettext("Odds from {n} simulated throw on this tower as it is now.",
                     "Odds from {n} simulated throws on this tower as it is now.", odds.trials).format(n=format_number(odds.trials))
     return text, note

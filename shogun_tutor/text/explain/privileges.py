@@ -122,6 +122,14 @@ def _privilege_armies(e):
         player=player_name(e["player"]), n=n, province=province(e["province"])), _inferred(lines, COMPONENTS.privilege_provenance))
 
 
+@renders("privilege.declined")
+def _privilege_declined(e):
+    return Explanation(_("{player} places no free armies with privilege card {card}").format(
+        player=player_name(e["player"]), card=e["card"]),
+        _inferred([_("The card says the player may place them; the card leaves the game all the same."),
+                   privilege_text(e["card"])], COMPONENTS.privilege_provenance))
+
+
 @renders("privilege.lapsed")
 def _privilege_lapsed(e):
     if e["reason"] == "not_enough_armies":

@@ -1,7 +1,14 @@
 // plotly's widget module (plotly.py 6-7, anywidget), mended: see shogun_tutor/ui/widgets/plotly_widget.py.
-// `shogunTutorWidget(plotly)` takes the bundle's exports and returns the anywidget definition;
-// plotly_widget.py adds how the bundle is reached (imported by URL, or the bundle itself before this).
-function shogunTutorWidget(shared) {
+// `shogunTutorWidget(plotly)` takes the bundle's exports (or a function that imports them) and returns the anywidget
+// definition; plotly_widget.py adds how the bundle is reached (imported by URL, or the bundle itself before this).
+function shogunTutorWidget(source) {
+  let loading = null;
+  const load = () => loading || (loading = Promise.resolve(typeof source === "function" ? source() : source)
+    .then((shared) => { mend(shared); return shared; }));
+  return shogunTutorDefinition(load);
+}
+
+function mend(shared) {
   const view = shared.FigureView && shared.FigureView.prototype;
   if (view && !view.__shogunTutor) {
     view.__shogunTutor = true;
@@ -47,6 +54,14 @@ function shogunTutorWidget(shared) {
       document.addEventListener("plotlywidget-after-render", drawn);
     };
   }
+}
+
+// anywidget gives a model 2 s to initialise (AbortSignal.timeout in its runtime: "[anywidget] Failed to initialize
+// model."); on a slow phone plotly.js alone takes longer to arrive and run. So initialize waits for plotly's model at
+// most 1 s (as long as it takes when the bundle is at hand), then returns: plotly's model is made once the bundle is
+// loaded, and render waits for it. Updates that came before are caught as any missed update is (the kernel sends the
+// figure again).
+function shogunTutorDefinition(load) {
   const decode = (v) => {
     if (v === "_undefined_") return undefined;
     if (Array.isArray(v)) return v.map(decode);
@@ -62,29 +77,33 @@ function shogunTutorWidget(shared) {
     const [traces, layout] = model.get("_shogun_base") || [0, 0];
     return model.get("_last_trace_edit_id") > traces || model.get("_last_layout_edit_id") > layout;
   };
+  const resync = (model) => new Promise((resolve) => {
+    const done = () => { model.off("change:_shogun_base", done); clearTimeout(timer); resolve(); };
+    const timer = setTimeout(done, 20000);
+    model.on("change:_shogun_base", done);
+    model.send({ shogun: "resync" });
+  });
   return () => {
-    const plotly = shared.default();
+    let plotly = null;
     let current = Promise.resolve();
     return {
       initialize({ model }) {
-        if (missed(model)) {
-          current = new Promise((resolve) => {
-            const done = () => { model.off("change:_shogun_base", done); clearTimeout(timer); resolve(); };
-            const timer = setTimeout(done, 20000);
-            model.on("change:_shogun_base", done);
+        current = load().then((shared) => {
+          plotly = shared.default();
+          const waiting = missed(model) ? resync(model) : null;
+          plotly.initialize({
+            model: {
+              get: (key) => key.startsWith("_py2js_") ? decode(model.get(key)) : model.get(key),
+              set: (...a) => model.set(...a),
+              on: (...a) => model.on(...a),
+              off: (...a) => model.off(...a),
+              send: (...a) => model.send(...a),
+              save_changes: () => model.save_changes(),
+            },
           });
-          model.send({ shogun: "resync" });
-        }
-        return plotly.initialize({
-          model: {
-            get: (key) => key.startsWith("_py2js_") ? decode(model.get(key)) : model.get(key),
-            set: (...a) => model.set(...a),
-            on: (...a) => model.on(...a),
-            off: (...a) => model.off(...a),
-            send: (...a) => model.send(...a),
-            save_changes: () => model.save_changes(),
-          },
+          return waiting;
         });
+        return Promise.race([current, new Promise((resolve) => setTimeout(resolve, 1000))]);
       },
       async render(context) {
         await current;

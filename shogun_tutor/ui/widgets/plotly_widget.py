@@ -113,11 +113,12 @@ _EXPORTS = re.compile(r"export\s*\{([^{}]*)\};?")
 
 
 def served_esm(module: str) -> str:
-    """The figures' module when the server serves plotly's bundle at ``module`` (a base-URL-relative path)."""
+    """The figures' module when the server serves plotly's bundle at ``module`` (a base-URL-relative path): it
+    imports the bundle when its first figure is initialised (the welcome, without figures, loads no plotly.js)."""
     return SHIM.read_text() + (
         'const config = JSON.parse(document.getElementById("jupyter-config-data")?.textContent || "{}");\n'
         f'const url = new URL((config.baseUrl || "/") + {json.dumps(module)}, window.location.href).href;\n'
-        "export default shogunTutorWidget(await import(url));\n")
+        "export default shogunTutorWidget(() => import(url));\n")
 
 
 def embedded_esm() -> str | None:

@@ -70,8 +70,14 @@ def wait_for_visitor(url: str | None = None) -> dict[str, str]:
     return request
 
 
-def query_string() -> str:
-    """The visitor's query string without its ``?`` (``"lang=nl&tab=game"``), ``""`` when none."""
+def query_string(while_waiting=None) -> str:
+    """The visitor's query string without its ``?`` (``"lang=nl&tab=game"``), ``""`` when none. In a preheated
+    kernel ``while_waiting()`` runs first (work done before a visitor comes is work no visitor waits for)."""
+    if while_waiting is not None and os.environ.get(PREHEAT, "False") == "True":
+        try:
+            while_waiting()
+        except Exception as err:  # noqa: BLE001 - a preparation that fails must not keep the visitor out
+            warnings.warn(f"preparing the kernel for a visitor failed: {err!r}", RuntimeWarning, stacklevel=2)
     wait_for_visitor()
     return os.environ.get(QUERY_STRING, "")
 

@@ -1,0 +1,63 @@
+"""The lookup on held-out questions (issue 48): at least 10 per language, written as players ask at the table
+(running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
+texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms or stop
+words. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % per language, which is not reached
+yet, so the test holds the measured level (a regression fails) and prints each language's figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shogun_tutor import i18n
+from shogun_tutor.rulebook import content, lookup
+
+LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
+HELD_OUT = Path(__file__).parent / "lookup_heldout"
+DEV = Path(__file__).parent / "lookup_questions"
+TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
+
+
+def _questions(folder: Path, lang: str) -> list[dict]:
+    data = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+    assert data["language"] == lang
+    return data["questions"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_held_out_set_is_its_own_and_covers_the_issues_topics(lang):
+    qs = _questions(HELD_OUT, lang)
+    dev = {q["q"] for q in _questions(DEV, lang)}
+    keys = {r.key for r in content.RULES}
+    assert len(qs) >= 10 and len({q["q"] for q in qs}) == len(qs) and not dev & {q["q"] for q in qs}
+    wanted = set()
+    for q in qs:
+        want = set(q.get("rules") or [q["rule"]])
+        assert want <= keys, q
+        wanted |= want
+    assert TOPICS <= wanted
+
+
+def test_held_out_questions_find_their_rule():
+    rows, top3_all, n_all = [], 0, 0
+    for lang in LANGS:
+        i18n.set_language(lang)
+        qs = _questions(HELD_OUT, lang)
+        top1 = top3 = 0
+        for q in qs:
+            want = set(q.get("rules") or [q["rule"]])
+            rules = [a.rule for a in lookup.search(q["q"])]
+            top1 += bool(rules) and rules[0] in want
+            top3 += bool(want & set(rules[:3]))
+        rows.append(f"{lang}: top-1 {top1}/{len(qs)}, top-3 {top3}/{len(qs)}")
+        top3_all, n_all = top3_all + top3, n_all + len(qs)
+    print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
+    assert top3_all / n_all >= 0.8  # measured 66/82 (80 %); the issue's 90 % per language is not reached
