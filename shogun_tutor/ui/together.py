@@ -375,6 +375,7 @@ class TogetherPanel:
             show_session(panel, self.session, token, host_token=self.token, step=step, on_error=self.say,
                          on_played=self._played)
             panel.widget.layout.display = "none" if self.curtain.down else None  # behind the curtain: nothing
+        self.host_controls.refresh()  # the game shown has moved on
         self._moved()
 
     def _played(self) -> None:
@@ -439,10 +440,7 @@ class TogetherPanel:
         if lost and not s.game.over:  # the host gave this device's seat to a bot: say so, not a silent watcher
             self.say(_("The host handed {player} to a bot.").format(player=player_name(lost[0])), error=False)
         self.state_line.value = f"<span role='status'>{escape(state)}</span>"
-        game = self.hooks.get("game")
-        shown = game() if game is not None and host else None
-        behind = shown is not None and shown.game is s.game and not shown.steps.in_present(s.game)
-        self.host_controls.render(s, host, behind)
+        self.host_controls.refresh()
 
 
 __all__ = ["TogetherPanel", "qr_svg", "join_html", "DEMOS_TITLES"]

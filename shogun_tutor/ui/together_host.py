@@ -94,6 +94,18 @@ class HostControls:
             p._attempt(lambda: p.session.show(_show_entry(value), p.token))
         p.render()
 
+    def refresh(self) -> None:
+        """:meth:`render` for the bar's session and device; whether the host's guided game shows a step before the
+        class's latest is read from that game."""
+        p = self.panel
+        if p.session is None:
+            return
+        host = p.host
+        game = p.hooks.get("game")
+        shown = game() if game is not None and host else None
+        behind = shown is not None and shown.game is p.session.game and not shown.steps.in_present(p.session.game)
+        self.render(p.session, host, behind)
+
     def _pause_label(self, paused: bool) -> None:
         """The toggle reads as what a click will do: *Pause* while the game runs, *Resume* while it is paused."""
         self.pause_button.description = _("Resume") if paused else _("Pause")

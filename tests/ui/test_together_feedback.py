@@ -91,3 +91,23 @@ def test_the_projector_never_offers_itself_a_seat_but_a_host_at_home_may_take_on
     offered = [card.children[1] for card in friends.seats_box.children]
     assert all("shogun-seat-take" in b._dom_classes and b.layout.display is None for b in offered)
     leave(host, student, friends)
+
+
+def test_step_is_disabled_only_at_the_present_while_a_student_must_decide():
+    """While the projector shows a step before the class's latest, Step for everyone shows the latest (enabled);
+    at the present, with a student to decide, it is disabled with the reason."""
+    host, host_game, student, student_game = class_of_three()
+    seen = set()
+    for _ in range(40):
+        s = host.session
+        at_present = host_game.steps.in_present(s.game)
+        assert host.step_button.disabled == (s.waiting_for_human() and at_present), (s.to_decide(), at_present)
+        seen.add((s.waiting_for_human(), at_present))
+        if s.waiting_for_human() and at_present:
+            student.poller.poll_once()
+            assert student_game.apply_decisions([d for d, _r in hint(student_game.game).moves])
+            host.poller.poll_once()
+        else:
+            host.step_button.click()
+    assert (True, True) in seen and (False, True) in seen  # both cases met, at least
+    leave(host, student)
