@@ -22,7 +22,8 @@ import ipywidgets as w
 from .. import i18n
 from ..i18n import _
 from ..rules.game import Game
-from ..session import Session, SessionError, StepNotFound, new_token, shared_store
+from ..session import (BadCode, CodeNotFound, Session, SessionError, StepNotFound, StoreReadFailed, new_token,
+                        shared_store)
 from ..viz.board import Highlight, highlight_from_event
 from ..text.decisions import describe_decision
 from .board_panel import BoardPanel
@@ -188,6 +189,8 @@ class GamePanel(GameSettings, GameMoves):
         try:
             session = Session.open(self._current_store(), code)
         except SessionError as problem:
+            if isinstance(problem, CodeNotFound) and not isinstance(problem, BadCode) and self.store_problem is not None:
+                problem = StoreReadFailed(self.store_problem.detail)  # not in the stand-in: the real store is unreadable
             self._say(problem)
             return False
         self._adopt(session)

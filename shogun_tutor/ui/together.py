@@ -231,20 +231,22 @@ class TogetherPanel:
 
     # --- the store and this device's tokens --------------------------------------------------------
     def store(self):
-        """The session store: the guided game's (one per kernel), else opened here; :class:`StoreUnavailable` if it
+        """The session store: the guided game's (one per kernel), else opened here; :class:`StoreReadFailed` if it
         cannot be opened (a group's game needs the shared store: a stand-in in memory would reach no other device)."""
         game = self.hooks.get("game")
         panel = game() if game is not None else None
         if panel is not None and getattr(panel, "store_problem", True) is None:
             return panel.store
         if self._store is None:
-            from ..session.errors import StoreUnavailable
+            from ..session.errors import StoreReadFailed, StoreUnavailable
             from ..session.opening import open_store
 
             try:
                 self._store = open_store()
-            except (OSError, ValueError) as exc:
-                raise StoreUnavailable(str(exc)) from None
+            except StoreReadFailed:
+                raise
+            except (OSError, ValueError, StoreUnavailable) as exc:  # the store could not be opened: nothing read
+                raise StoreReadFailed(getattr(exc, "detail", str(exc))) from None
         return self._store
 
     def seat_token(self, seat: int) -> str:

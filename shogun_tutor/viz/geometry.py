@@ -30,12 +30,17 @@ import math
 from functools import lru_cache
 
 import networkx as nx
-import shapely
-from shapely import affinity
-from shapely.geometry import LineString, MultiPoint, Point, Polygon
-from shapely.ops import nearest_points, polylabel, unary_union
+
+try:
+    import shapely
+    from shapely import affinity
+    from shapely.geometry import LineString, MultiPoint, Point, Polygon
+    from shapely.ops import nearest_points, polylabel, unary_union
+except ImportError:  # Python in the browser (the static build): the shapes computed at build time (.shipped)
+    shapely = None
 
 from ..data import BOARD
+from . import shipped
 from .diskcache import disk_cached
 
 ORIENTATIONS = ("wide", "tall")
@@ -222,13 +227,24 @@ def _board_shapes() -> dict[str, Polygon]:
 
 @lru_cache(maxsize=2)
 def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
-    """Each province's area (45 polygons that tile the land), in plot coordinates."""
+    """Each province's area (45 polygons that tile the land), in plot coordinates.
+    Without shapely: their outlines as shipped by the static build (:mod:`.shipped`)."""
+    if shapely is None:
+        return shipped.province_shapes(check_orientation(orientation))
     return {n: _turn(s, orientation) for n, s in _board_shapes().items()}
+
+
+def for_shipping() -> dict:
+    """The shapes the static build ships to the browser, where shapely is missing (:mod:`.shipped`)."""
+    return shipped.export({o: province_shapes(o) for o in ORIENTATIONS}, {o: land(o).bounds for o in ORIENTATIONS})
 
 
 def bounds(orientation: str = "wide", margin: float = 22.0) -> tuple[float, float, float, float]:
     """(xmin, ymin, xmax, ymax) of the land plus a margin of sea."""
-    x0, y0, x1, y1 = land(orientation).bounds
+    if shapely is None:
+        x0, y0, x1, y1 = shipped.land_bounds(check_orientation(orientation))
+    else:
+        x0, y0, x1, y1 = land(orientation).bounds
     return (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
 
 

@@ -138,14 +138,38 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
         presses += plan_presses
         page.wait_for_function("!document.querySelector('.shogun-plan-confirm') || "
                                "document.querySelector('.shogun-plan-confirm').offsetParent === null", timeout=30_000)
-        # the season: Next step, or the learner's decision (the dropdown's choice, then Play), until the next plan
+        # the year: Next step, or the learner's decision (the dropdown's choice, then Play); summer's and autumn's
+        # plans taken from the strong bot's hint (its button, Take, Confirm: by keyboard too); up to next year's plan
         decisions = steps = 0
-        for _ in range(300):
+        plans = 1
+        for _ in range(900):
             page.wait_for_function(f"(() => {{ const s = ({STATE_JS})(); return s.plan || s.play || s.next; }})()",
                                    timeout=60_000)
             s = state()
             if s["plan"]:
-                break
+                if plans == 1:  # spring is over: summer's plan begins at its first card, the focus kept
+                    assert decisions >= 2, decisions  # at least the place and one action were the learner's
+                    assert "Summer" in s["status"], s["status"]
+                    page.wait_for_function("document.activeElement.matches('.shogun-plan-card:not(.shogun-plan-card-used)')",
+                                           timeout=30_000)
+                    print(f"\nkeyboard-only spring: {presses} key presses, {steps} steps, {decisions} decisions")
+                    ap.screenshot("keyboard-season-summer-plan")
+                if plans == 3:  # autumn is over, and the winter: the next year's plan
+                    break
+                presses += _tab_to(page, ".shogun-hint-button") + 1
+                page.keyboard.press("Enter")
+                page.wait_for_function("(t) => [...document.querySelectorAll('.shogun-hint')].some(e => e.innerText.includes(t))",
+                                       arg=t("The strong bot would plan:"), timeout=180_000)
+                presses += _tab_to(page, ".shogun-hint-take") + 1
+                page.keyboard.press("Enter")
+                page.wait_for_function("() => { const b = document.querySelector('.shogun-plan-confirm'); return b && !b.disabled; }",
+                                       timeout=60_000)
+                presses += _tab_to(page, ".shogun-plan-confirm") + 1
+                page.keyboard.press("Enter")
+                page.wait_for_function("!document.querySelector('.shogun-plan-confirm') || "
+                                       "document.querySelector('.shogun-plan-confirm').offsetParent === null", timeout=60_000)
+                plans += 1
+                continue
             before = s["sig"]
             if s["next"]:
                 presses += _tab_to(page, ".shogun-next")
@@ -166,13 +190,11 @@ def test_a_season_planned_and_played_without_a_mouse(browser, voila_url):
                 raise AssertionError(f"the focus did not settle, ringed, on the next control: {page.evaluate(_WHERE)}, "
                                      f"the page shows {state()}") from None
         else:
-            raise AssertionError("the season did not end")
-        assert decisions >= 2, decisions  # at least the place and one action were the learner's
-        assert "Summer" in state()["status"], state()["status"]
-        assert page.evaluate("document.activeElement.matches('.shogun-plan-card:not(.shogun-plan-card-used)')"), \
-            "the next plan does not start at its first card"
+            raise AssertionError("the year did not end")
+        # the winter is over: the year's review is offered, and the next spring's plan is shown
+        assert page.locator(".shogun-review-year:visible").count() == 1
+        assert "Spring" in state()["status"], state()["status"]
         assert page.evaluate("window.__pointer") == 0, "a pointer event reached the page"
-        print(f"\nkeyboard-only season: {presses} key presses, {steps} steps, {decisions} decisions of the learner, "
+        print(f"keyboard-only year: {presses} key presses, {steps} steps, {decisions} decisions of the learner, "
               f"the focus kept after {steps + decisions} presses")
-        ap.screenshot("keyboard-season-summer-plan")
         ap.assert_clean()

@@ -15,12 +15,20 @@ from .language_checks import catalog
 
 _PROVINCE_KEYS = {"province", "source", "target"} | {p.name.lower().replace("-", "_") for p in BOARD.provinces}
 #: words after which a bare province name would have to decline
-_GOVERNS = r"(?:do|w|we|z|ze|na|od|dla|przy|po|przez|przeciw|naprzeciw|obok|spośród|atakuje|bierze|zajmuje)"
+_GOVERNS = r"(?:do|w|we|z|ze|na|od|dla|przy|po|przez|przeciw|naprzeciw|obok|spośród|atakuje|atakujesz|zaatakował\w*|atakował\w*|bierze|zajmuje)"
 _BARE = re.compile(_GOVERNS + r" \{(\w+)(?::\w+)?\}", re.I)
 
 
+#: a bare name as the subject of a gendered form ("{province} została utracona", "{province} zostaje oczyszczona"):
+#: a romaji name has no gender of its own (Izumo, Kii), so the noun "prowincja" must stand there to agree with
+_AGREES = re.compile(r"(?:(\w+) )?\{(?P<key>\w+)\}(?: \w+){0,3}? \w+(?:ła|ona|ana|ięta|alna)\b")
+
+
 def bare_provinces(text: str) -> list[str]:
-    return [m.group(0) for m in _BARE.finditer(text) if m.group(1).removesuffix("_name") in _PROVINCE_KEYS]
+    found = [(m.group(0), m.group(1)) for m in _BARE.finditer(text)]
+    found += [(m.group(0), m.group("key")) for m in _AGREES.finditer(text)
+              if not (m.group(1) or "").lower().startswith("prowincj")]
+    return [text for text, key in found if key.removesuffix("_name") in _PROVINCE_KEYS]
 
 
 @pytest.mark.parametrize("bad, good", [
@@ -28,6 +36,9 @@ def bare_provinces(text: str) -> list[str]:
     ("Podatek w {province}", "Podatek w prowincji {province}"),
     ("Atakuje {target} z {province}", "Atakuje prowincję {target} z prowincji {province}"),
     ("w {kai} stoją 4 armie", "w prowincji {kai} stoją 4 armie"),
+    ("Zaatakowałeś {target} z prowincji {province}", "Zaatakowałeś prowincję {target} z prowincji {province}"),
+    ("{province} została już utracona tej zimy", "Prowincja {province} została już utracona tej zimy"),
+    ("Powstanie się udaje: {province} zostaje oczyszczona", "Powstanie się udaje: prowincja {province} zostaje oczyszczona"),
 ])
 def test_a_bare_province_after_a_preposition_is_found(bad, good):
     assert bare_provinces(bad) and not bare_provinces(good)

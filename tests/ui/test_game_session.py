@@ -112,6 +112,8 @@ def test_a_store_that_cannot_be_opened_is_said_on_the_page_and_games_are_stored_
     assert any("NOT being stored" in r.getMessage() for r in caplog.records)
     panel.next_step()
     assert panel.session.store is not None and panel.store_problem is not None
+    panel.open_session("ACDEFG")  # a code while the store is unreadable: not "no game has the code" (issue 51)
+    assert "The stored games cannot be read just now" in panel.notice.value and "No game has" not in panel.notice.value
     monkeypatch.setenv("SHOGUN_TUTOR_DATABASE_URL", f"sqlite://{tmp_path / 'back' / 'sessions.sqlite3'}")
     panel.new_game()
     panel.next_step()

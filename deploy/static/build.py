@@ -1,0 +1,216 @@
+"""Build the tutor as static files whose Python runs in the visitor's browser (``make static``).
+
+Voici (a static Voila built on JupyterLite) turns notebooks/app.ipynb into ``build/static/``; the
+kernel is ``jupyterlite-pyodide-kernel``. Everything the page loads comes from that folder:
+
+* the Pyodide runtime from the npm registry's ``pyodide`` package (the version the kernel was
+  made for), with a ``pyodide-lock.json`` that lists only micropip and packaging, both wheels from
+  PyPI (the npm package holds none of Pyodide's packages; its lock would send micropip to them);
+* every Python package a pure-Python wheel from PyPI (``pip download`` for the ``pyodide``
+  platform: only ``py3-none-any`` wheels match), indexed for piplite, with PyPI switched off;
+* the project's own wheel (``make wheel``), installed without its numpy/shapely/jsonschema
+  dependencies: the app takes its pure-Python paths where those are missing.
+
+Downloads are kept in ``--cache`` (default ``.cache/static``) between runs; a fresh machine
+fetches them from the registries (PyPI, npm) and nowhere else. Usage::
+
+    python deploy/static/build.py [--out build/static] [--together-url https://tutor.example.org/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the build's tools (a venv of their own: Voici pins its JupyterLite); voici-core, not the voici meta-package,
+#: which adds the xeus kernel
+TOOLS = ["voici-core==0.10.0", "jupyterlite-core==0.7.6", "jupyterlite-pyodide-kernel==0.7.0",
+         "anywidget>=0.9,<1"]
+#: the Pyodide the kernel 0.7.0 is made for (jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION)
+PYODIDE_NPM = "pyodide@0.29.0"
+PYODIDE_PLATFORM = "pyodide_2025_0_wasm32"
+PYTHON_VERSION = "3.13"
+#: what the app imports in the browser (its other dependencies are the server's: voila, websockets, psycopg,
+#: tqdm; numpy, shapely and jsonschema have no WebAssembly wheel on PyPI), and what the kernel itself installs
+BROWSER_PACKAGES = ["ipywidgets>=8.1,<9", "networkx>=3.2,<4", "plotly>=7.1,<7.2", "anywidget>=0.9,<1",
+                    "babel>=2.14,<3", "snowballstemmer>=3.0.1,<4", "segno>=1.6,<2", "ipython", "jedi", "comm"]
+#: Pyodide's own packages, from PyPI: the kernel loads micropip through the lock
+LOCKED = {"micropip": "micropip==0.11.0", "packaging": "packaging==24.2"}
+#: wheels the kernel brings itself (its shims of ipykernel and widgetsnbextension)
+KERNEL_SHIMS = {"ipykernel", "widgetsnbextension"}
+
+
+def run(*cmd, **kw):
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def tools(cache: Path) -> Path:
+    env = cache / "tools"
+    marker = env / (hashlib.sha256(" ".join(TOOLS).encode()).hexdigest()[:12] + ".installed")
+    if not marker.exists():
+        venv.create(env, with_pip=True, clear=True)
+        run(env / "bin" / "python", "-m", "pip", "install", "--quiet", *TOOLS)
+        marker.touch()
+    return env / "bin"
+
+
+def pyodide(cache: Path) -> Path:
+    folder = cache / "npm"
+    dist = folder / "node_modules" / "pyodide"
+    version = PYODIDE_NPM.split("@")[1]
+    if not (dist / "pyodide.asm.wasm").exists() or json.loads((dist / "package.json").read_text())["version"] != version:
+        folder.mkdir(parents=True, exist_ok=True)
+        run("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", folder, PYODIDE_NPM)
+    return dist
+
+
+def wheels(cache: Path, pip: Path) -> list[Path]:
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = BROWSER_PACKAGES + list(LOCKED.values())
+    stamp = folder / (hashlib.sha256(" ".join(specs).encode()).hexdigest()[:12] + ".downloaded")
+    if not stamp.exists():
+        run(pip, "download", "--quiet", "--dest", folder, "--only-binary=:all:", "--platform", PYODIDE_PLATFORM,
+            "--python-version", PYTHON_VERSION, "--implementation", "cp", "--abi", "cp313", *specs)
+        stamp.touch()
+    found = sorted(folder.glob("*.whl"))
+    not_pure = [w.name for w in found if not w.name.endswith("-none-any.whl")]
+    if not_pure:
+        raise SystemExit(f"not pure-Python wheels: {not_pure}")
+    return found
+
+
+def project_wheel() -> Path:
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", ROOT / "dist", ROOT)
+    from shogun_tutor import __version__
+
+    return ROOT / "dist" / f"shogun_tutor-{__version__}-py3-none-any.whl"
+
+
+def dist_name(wheel: Path) -> str:
+    return wheel.name.split("-")[0].lower().replace("_", "-")
+
+
+def lite_pyodide(npm_dist: Path, wheel_files: list[Path], dest: Path) -> None:
+    """The runtime from npm, with a lock of only the wheels shipped beside it (from PyPI)."""
+    dest.mkdir(parents=True)
+    for f in npm_dist.iterdir():
+        if f.is_file() and not f.name.endswith((".map", ".d.ts", ".html", ".md")) and f.name != "package.json":
+            shutil.copy2(f, dest / f.name)
+    lock = json.loads((npm_dist / "pyodide-lock.json").read_text())
+    packages = {}
+    for name in LOCKED:
+        wheel = next(w for w in wheel_files if dist_name(w) == name)
+        shutil.copy2(wheel, dest / wheel.name)
+        entry = dict(lock["packages"][name])
+        entry.update(file_name=wheel.name, version=wheel.name.split("-")[1],
+                     sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(), depends=[], imports=[name],
+                     package_type="package", unvendored_tests=False, shared_library=False)
+        packages[name] = entry
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+
+
+def sqlite3_placeholder(dest: Path) -> Path:
+    """An empty wheel named sqlite3: the kernel installs ``sqlite3`` as it starts, a module that Pyodide
+    unvendors into a package of its full distribution only (not on npm, not on PyPI). The wheel holds
+    no module, so ``import sqlite3`` still fails and IPython keeps no history, as it does without it."""
+    name = "sqlite3-0.0.0-py3-none-any.whl"
+    meta = "sqlite3-0.0.0.dist-info"
+    files = {f"{meta}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n",
+             f"{meta}/WHEEL": "Wheel-Version: 1.0\nGenerator: shogun-tutor static build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files[f"{meta}/RECORD"] = "".join(f"{n},,\n" for n in files) + f"{meta}/RECORD,,\n"
+    with zipfile.ZipFile(dest / name, "w") as whl:
+        for n, text in files.items():
+            whl.writestr(zipfile.ZipInfo(n, date_time=(2020, 1, 1, 0, 0, 0)), text)
+    return dest / name
+
+
+def without_cdn(out: Path) -> None:
+    """Voici's page template links Font Awesome 5 from a CDN; its bundle already holds Font Awesome 5.15.4,
+    so the links go. Then no page of the site names another host in a link or script."""
+    for page in out.rglob("*.html"):
+        text = page.read_text()
+        cleaned = re.sub(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>', "", text)
+        if cleaned != text:
+            page.write_text(cleaned)
+        left = re.findall(r'<(?:link|script)[^>]+(?:href|src)="(https?://[^"]+)"', cleaned)
+        if left:
+            raise SystemExit(f"{page} still loads {left}")
+
+
+def notebook(names: list[str], app_wheel: str, together_url: str | None, dest: Path) -> None:
+    """notebooks/app.ipynb with a first cell that installs the shipped wheels (piplite, PyPI off) and
+    writes the board geometry computed here with shapely (shogun_tutor.viz.shipped) where the app reads it."""
+    from shogun_tutor.viz import geometry, shipped
+
+    nb = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())
+    geometry = json.dumps(geometry.for_shipping(), separators=(",", ":"))
+    env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off", shipped.SHIPPED_ENV: "/tmp/shogun-geometry.json"}
+    if together_url:
+        env["SHOGUN_TUTOR_TOGETHER_URL"] = together_url
+    source = (
+        "# The static build (deploy/static/build.py): the wheels shipped with the site, then the app.\n"
+        "import os\n"
+        "import pathlib\n"
+        "import piplite\n"
+        f"os.environ.update({env!r})\n"
+        f"pathlib.Path({env[shipped.SHIPPED_ENV]!r}).write_text({geometry!r})\n"
+        f"await piplite.install({names!r})\n"
+        f"await piplite.install({app_wheel!r}, deps=False)\n"
+    )
+    cell = {"cell_type": "code", "execution_count": None, "id": "static-install", "metadata": {}, "outputs": [],
+            "source": source.splitlines(keepends=True)}
+    nb["cells"] = [cell] + nb["cells"]
+    dest.mkdir(parents=True)
+    (dest / "index.ipynb").write_text(json.dumps(nb, indent=1))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "static")
+    parser.add_argument("--cache", type=Path, default=Path(os.environ.get("SHOGUN_TUTOR_STATIC_CACHE", ROOT / ".cache" / "static")))
+    parser.add_argument("--together-url", default=os.environ.get("SHOGUN_TUTOR_TOGETHER_URL") or None,
+                        help="a hosted Shogun Tutor server that 'Play together' links to")
+    args = parser.parse_args(argv)
+    cache, out = args.cache.resolve(), args.out.resolve()
+    bin_ = tools(cache)
+    npm_dist = pyodide(cache)
+    wheel_files = [w for w in wheels(cache, bin_ / "pip") if dist_name(w) not in KERNEL_SHIMS]
+    app = project_wheel()
+
+    lite = cache / "lite"  # the build's lite dir, made anew each time
+    shutil.rmtree(lite, ignore_errors=True)
+    lite_pyodide(npm_dist, wheel_files, lite / "static" / "pyodide")
+    (lite / "pypi").mkdir(parents=True)
+    for w in wheel_files + [app]:
+        shutil.copy2(w, lite / "pypi" / w.name)
+    sqlite3_placeholder(lite / "pypi")
+    browser = sorted({dist_name(w) for w in wheel_files} - set(LOCKED))
+    notebook(browser, "shogun-tutor", args.together_url, lite / "content")
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": []}}
+    (lite / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"appName": "Shogun Tutor",
+                                "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings}},
+    }, indent=1))
+    shutil.rmtree(out, ignore_errors=True)
+    run(bin_ / "voici", "build", "--lite-dir", lite, "--contents", lite / "content", "--output-dir", out,
+        "--no-sourcemaps", cwd=lite)
+    without_cdn(out)
+    print(f"built {out}: serve it with  python -m http.server -d {os.path.relpath(out)} 8000", flush=True)
+
+
+if __name__ == "__main__":
+    main()
