@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app wheel bench-browser bench-phone test lint lab install install-test chromium postgresql proxy translations benchmark calibrate clean
+.PHONY: app wheel static bench-browser bench-phone test lint lab install install-test chromium postgresql proxy translations benchmark calibrate clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,13 @@ app: install
 ## (setuptools, fetched by pip into an isolated build environment) are needed.
 wheel: | $(VENV)/bin/python
 	$(PY) -m pip wheel --no-deps -w dist .
+
+## The tutor as static files (build/static/) whose Python runs in the browser on Pyodide: no kernel anywhere
+## (docs/deploy.md). Downloads (PyPI wheels, npm's pyodide, the build's tools) are kept in .cache/static.
+## Serve it with `python -m http.server -d build/static 8000`, open http://localhost:8000/voici/render/index.html
+static: install
+	@if ! command -v npm >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm; fi
+	$(PY) deploy/static/build.py --out build/static
 
 ## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
 bench-browser: install-test chromium

@@ -1,0 +1,91 @@
+"""The static build (``make static``): any static file server, Python in the browser, no kernel anywhere.
+
+Builds the site once for the module (deploy/static/build.py; its downloads are kept in
+``.cache/static`` between runs, a fresh machine fetches them from PyPI and npm), serves the folder
+with ``python -m http.server`` and opens it in Chromium with every other host blocked.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from ..servers import stop
+from .conftest import OUTPUT, ROOT, _free_port, wait_language, wait_text
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+#: Pyodide starts, installs ~30 wheels and imports the app: about a minute on a busy 2-core machine
+FIRST_SCREEN_MS = 300_000
+LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("static") / "site"
+    build = subprocess.run([sys.executable, str(ROOT / "deploy" / "static" / "build.py"), "--out", str(out)],
+                           capture_output=True, text=True, timeout=1800)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(out), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            break
+        except OSError:
+            assert time.monotonic() < deadline and server.poll() is None, "http.server did not start"
+            time.sleep(0.2)
+    try:
+        yield out, url + "voici/render/index.html"
+    finally:
+        stop(server)
+
+
+def test_the_build_holds_everything_the_page_loads(static_site):
+    out, _url = static_site
+    pyodide = out / "static" / "pyodide"
+    assert (pyodide / "pyodide.asm.wasm").exists() and (pyodide / "python_stdlib.zip").exists()
+    wheels = sorted(p.name for p in (out / "pypi").glob("*.whl"))
+    assert any(w.startswith("shogun_tutor-") for w in wheels) and any(w.startswith("plotly-") for w in wheels)
+    assert all(w.endswith("-none-any.whl") for w in wheels), wheels  # pure Python: nothing compiled from PyPI
+    for page in out.rglob("*.html"):
+        assert not re.search(r'<(?:link|script)[^>]+(?:href|src)="https?://', page.read_text()), page
+
+
+def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browser):
+    _out, url = static_site
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    off_host, errors = [], []
+
+    def route(r):
+        if LOCAL.match(r.request.url) or r.request.url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            off_host.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(url)
+        wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=FIRST_SCREEN_MS)
+        assert page.locator(".shogun-welcome-map path").count() == 45  # the map from the shipped outlines
+        page.select_option(".shogun-language select", label="Nederlands")
+        wait_language(page, "Taal")
+        wait_text(page, ".shogun-welcome", "Welkom", timeout=60_000)
+        page.screenshot(path=str(OUTPUT / "static-welcome-nl.png"))
+        assert "Traceback" not in page.inner_text("body")
+    finally:
+        context.close()
+    assert off_host == [], off_host
+    assert errors == [], errors
