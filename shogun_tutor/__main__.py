@@ -354,6 +354,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="seconds a kernel handed to a page whose script never runs (a plain GET, a crawler) waits "
                         "before it is shut down; a page whose script runs gets 10 minutes to connect (0: never)")
     a.add_argument("--open", action="store_true", help="open a browser")
+    a.add_argument("--public-url", default=None,
+                   help="the address students open to join a group's game (a school server's name, a proxy); "
+                        "default: $SHOGUN_TUTOR_PUBLIC_URL, else this machine's LAN address (docs/classroom.md)")
     return parser
 
 
@@ -367,9 +370,15 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("tornado.access").setLevel(logging.WARNING)
     if args.command == "app":
         from .serve import serve
+        from .ui.join_link import PUBLIC_URL_ENV, PublicUrlError, check_public_url
 
+        public_url = args.public_url if args.public_url is not None else os.environ.get(PUBLIC_URL_ENV) or None
+        try:
+            public_url = check_public_url(public_url) if public_url is not None else None
+        except PublicUrlError as exc:
+            parser.error(f"--public-url: {exc}")
         return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open,
-                     extra, connect_timeout=args.connect_timeout)
+                     extra, connect_timeout=args.connect_timeout, public_url=public_url)
     return {"simulate": simulate, "bench": bench, "botstats": botstats, "sessions": sessions}[args.command](args)
 
 

@@ -352,11 +352,28 @@ def configure_server_extension(c) -> None:
 SERVER_CONFIG_FILE = "from shogun_tutor.serve import configure_server_extension\n\nconfigure_server_extension(c)  # noqa: F821\n"
 
 
+def students_line(ip: str, port: int, public_url: str | None = None) -> str:
+    """The line ``shogun-tutor app`` prints at start: where students join a group's game, or why they cannot."""
+    from .ui.join_link import lan_address, students_url
+
+    url = students_url(ip, port, public_url, lan_address() if ip in ("0.0.0.0", "::", "") else None)
+    if url is not None:
+        return f"Students join at {url} (Play together shows this address and its QR code)"
+    return (f"Only this computer can open http://{ip}:{port}/ : for students' devices, serve with --ip 0.0.0.0 "
+            "(or give --public-url); docs/classroom.md")
+
+
 def serve(port: int = 8866, ip: str = "127.0.0.1", language: str | None = None, pool_size: int = 1,
           cull_idle: int = 900, cull_interval: int = 60, open_browser: bool = False,
-          extra: list[str] | None = None, connect_timeout: int = 20) -> int:
-    """Run the Voilà server in this process until it is stopped."""
+          extra: list[str] | None = None, connect_timeout: int = 20, public_url: str | None = None) -> int:
+    """Run the Voilà server in this process until it is stopped; ``public_url``: the students' join address
+    (checked by the caller; the kernels read it from ``SHOGUN_TUTOR_PUBLIC_URL``)."""
+    from .ui.join_link import PUBLIC_URL_ENV
+
     os.environ.update(environment(language))
+    if public_url:
+        os.environ[PUBLIC_URL_ENV] = public_url
+    print(students_line(ip, port, public_url), flush=True)
     accept_page_close_shutdown()
     from .session import store_status
 

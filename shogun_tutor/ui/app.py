@@ -200,6 +200,9 @@ class App:
         self.widget.layout.max_width = "none" if on else "1400px"
         if self.teacher.value != on:
             self.teacher.value = on
+        together = self._tabs.holder.get("together") if hasattr(self._tabs, "holder") else None
+        if together is not None and together.session is not None:
+            together.render()  # the projector offers itself no seat (issue 47)
         self.follow()
         rb = self._tabs.holder.get("rulebook") if hasattr(self._tabs, "holder") else None
         if rb is not None and rb.teacher.value != on:

@@ -61,6 +61,7 @@ def default_tabs() -> Tabs:
             return TogetherPanel({"address": app.address if app is not None else None, "game": game,
                                   "present": lambda where: app.present(where) if app is not None else None,
                                   "moved": lambda: app.follow() if app is not None else None,
+                                  "teacher": lambda: app is not None and bool(app.teacher.value),
                                   "position": lambda: app.position() if app is not None else {}})
         return once("together", make)
 

@@ -14,6 +14,8 @@ demo, shown on every watcher's page), hands a seat to a bot or takes it back. Ev
 link to the position it shows. A device may hold several seats (hot-seat): when the game passes from
 one to another, the curtain (:mod:`.curtain`) comes down.
 
+Its parts: the start-or-join form (:mod:`.together_start`), the join card with the QR code
+(:mod:`.together_join`), the seat cards (:mod:`.together_seats`) and the host's controls (:mod:`.together_host`).
 The session itself (log, seats, store) lives in :mod:`shogun_tutor.session` and knows no widget;
 this panel only draws it and forwards the clicks. Every refusal (a wrong code, a taken seat, a store
 that cannot be written) is one translated sentence under the bar; the game shown stays as it was.
@@ -27,49 +29,12 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from .. import i18n
-from ..data import COMPONENTS
 from ..i18n import _
-from ..text import terms
 from ..text.explain import player_name
-from ..viz.palette import player_style
-from .screen_reader import name_control
-
-
-# a phone: the seats two by two, a smaller code; a projector (teacher mode): the code large
-TOGETHER_CSS = """<style>
-.shogun-app .shogun-together-seat .widget-html-content { line-height: 1.3; }
-@media (max-width: 699px) {
-  .shogun-app .shogun-together-seat { flex: 1 1 40%; min-width: 0; }
-  .shogun-app .shogun-join-code { font-size: 1.7em !important; }
-  .shogun-app .shogun-together button { min-height: 44px; }
-}
-.shogun-app .shogun-join svg.shogun-qr { width: 180px; height: 180px; display: block; }
-.shogun-app.shogun-teacher .shogun-join-code { font-size: 3.2em !important; }
-.shogun-app.shogun-teacher .shogun-join svg.shogun-qr { width: min(320px, 22vw); height: min(320px, 22vw); }
-</style>"""
-
-
-def qr_svg(link: str, scale: int = 5) -> str:
-    """The QR code of ``link`` as inline SVG (``segno``; drawn in the kernel, nothing fetched)."""
-    import segno
-
-    qr = segno.make(link, error="m")
-    # no fixed size (a viewBox): the page sizes it, larger on a projector (TOGETHER_CSS)
-    return qr.svg_inline(scale=scale, dark="#1a1a1a", light="#ffffff", title=link, svgclass="shogun-qr", omitsize=True)
-
-
-def join_html(code: str, link: str, qr: bool = True) -> str:
-    """The code in large letters, the link under it and (``qr``: on the host's screen, for a projector) its QR code."""
-    spaced = f"{code[:3]} {code[3:]}" if len(code) == 6 else code
-    title = _("Join with the code")
-    return (
-        "<div class='shogun-join' style='display:flex;flex-wrap:wrap;gap:1em;align-items:center'>"
-        f"<div>{qr_svg(link) if qr and link.startswith('http') else ''}</div>"
-        "<div>"
-        f"<div style='color:#555'>{escape(title)}</div>"
-        f"<div class='shogun-join-code' style='font:bold 2.4em monospace;letter-spacing:0.12em'>{escape(spaced)}</div>"
-        f"<div class='shogun-join-link' style='font-size:0.9em;word-break:break-all'>{escape(link)}</div>"
-        "</div></div>")
+from .together_host import DEMOS_TITLES, HostControls
+from .together_join import TOGETHER_CSS, join_html, join_link, qr_svg
+from .together_seats import SeatCard, close_tree, state_sentence, token_hash
+from .together_start import StartForm
 
 
 class TogetherPanel:
@@ -85,41 +50,19 @@ class TogetherPanel:
         self.open_button = w.ToggleButton(icon="users", layout=w.Layout(width="auto"))
         self.open_button.add_class("shogun-together-open")
         # --- start or join
-        self.players = w.Dropdown(options=[3, 4, 5], value=4, layout=w.Layout(width="auto"),
-                                  style={"description_width": "initial"})
-        self.side = w.Dropdown(layout=w.Layout(width="11em"))
-        self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.create_button = w.Button(button_style="primary", icon="plus", layout=w.Layout(width="auto"))
-        self.create_button.add_class("shogun-together-create")
-        self.code = w.Text(layout=w.Layout(width="9em"), continuous_update=False)
-        self.code.add_class("shogun-together-code")
-        self.join_button = w.Button(button_style="success", icon="sign-in", layout=w.Layout(width="auto"))
-        self.join_button.add_class("shogun-together-join")
-        self.start_title, self.join_title = w.HTML(), w.HTML()
-        start = w.VBox([self.start_title, w.HBox([self.players, self.side, self.tenno, self.samurai, self.create_button],
-                                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))],
-                       layout=w.Layout(flex="1 1 360px"))
-        join = w.VBox([self.join_title, w.HBox([self.code, self.join_button], layout=w.Layout(align_items="center"))],
-                      layout=w.Layout(flex="1 1 260px"))
-        self.start_box = w.HBox([start, join], layout=w.Layout(flex_flow="row wrap", display="none"))
-        self.start_box.add_class("shogun-together-start")
+        self.start_form = StartForm()
+        f = self.start_form
+        self.start_box, self.players, self.side, self.tenno, self.samurai = f.widget, f.players, f.side, f.tenno, f.samurai
+        self.create_button, self.code, self.join_button = f.create_button, f.code, f.join_button
         # --- in a session
         self.join_info = w.HTML()
         self.seats_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
         self.seats_box.add_class("shogun-seats")
-        self.step_button = w.Button(button_style="success", icon="step-forward", layout=w.Layout(width="auto"))
-        self.step_button.add_class("shogun-host-step")
-        self.pause_button = w.ToggleButton(icon="pause", layout=w.Layout(width="auto"))
-        self.pause_button.add_class("shogun-host-pause")
-        self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
-        self.undo_button.add_class("shogun-host-undo")
-        self.show_pick = w.Dropdown(layout=w.Layout(width="auto", max_width="22em"))
-        self.show_button = w.Button(icon="television", layout=w.Layout(width="auto"))
-        self.show_button.add_class("shogun-host-show")
-        self.host_box = w.HBox([self.step_button, self.pause_button, self.undo_button, self.show_pick, self.show_button],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center", display="none"))
-        self.host_box.add_class("shogun-host-controls")
+        self.host_controls = HostControls(self)
+        hc = self.host_controls
+        self.host_box = hc.widget
+        self.step_button, self.pause_button, self.undo_button = hc.step_button, hc.pause_button, hc.undo_button
+        self.show_pick, self.show_button = hc.show_pick, hc.show_button
         self.copy_button = w.Button(icon="link", layout=w.Layout(width="auto"))
         self.copy_button.add_class("shogun-copy-link")
         self.leave_button = w.Button(icon="sign-out", layout=w.Layout(width="auto"))
@@ -142,18 +85,15 @@ class TogetherPanel:
         self.open_button.observe(lambda c: self._unfold(c["new"]), names="value")
         self.create_button.on_click(lambda _b: self.create())
         self.join_button.on_click(lambda _b: self.join(self.code.value))
-        self.step_button.on_click(lambda _b: self._host("step"))
-        self.pause_button.observe(lambda c: self._host("pause", c["new"]) if not self._quiet else None, names="value")
-        self.undo_button.on_click(lambda _b: self._host("undo"))
-        self.show_button.on_click(lambda _b: self._host("show", self.show_pick.value))
         self.copy_button.on_click(lambda _b: self.copy_link())
         self.leave_button.on_click(lambda _b: self.leave())
         self._quiet = False
         self._store = None
         self._active: int | None = None  # the seat this device shows now (hot-seat: one at a time)
         self._drawn_join: tuple | None = None
-        self._cards: list[_SeatCard] = []  # the seat cards, updated in place (a click never lands on a closed one)
+        self._cards: list[SeatCard] = []  # the seat cards, updated in place (a click never lands on a closed one)
         self._shown_applied: dict = {}
+        self._held: list[int] = []  # the seats this device held at the last drawing (one lost: the host's doing)
         self.poller = None
         from .curtain import Curtain
 
@@ -171,43 +111,14 @@ class TogetherPanel:
         try:
             self.open_button.description = _("Play together")
             self.open_button.tooltip = _("A game that several devices join by code: each player on their own device")
-            start, join = _("Start a game for a group"), _("Join a game")
-            self.start_title.value = f"<b>{escape(start)}</b>"
-            self.join_title.value = f"<b>{escape(join)}</b>"
-            self.players.description = _("Players")
-            side = self.side.value or "sun"
-            self.side.options = [(terms.side_name("sun"), "sun"), (terms.side_name("moon"), "moon")]
-            self.side.value = side
-            name_control(self.side, _("Board side"))
-            name_control(self.show_pick, _("What to show everyone"))
-            self.tenno.description = _("Expansion: Tennō's Court")
-            self.samurai.description = _("Expansion: Samurai")
-            self.create_button.description = _("Start and show the code")
-            self.code.placeholder = _("Code")
-            self.join_button.description = _("Join")
-            self.step_button.description = _("Step for everyone")
-            self.pause_button.description = _("Pause")
-            self.undo_button.description = _("Undo the last decision")
-            self.show_button.description = _("Show to everyone")
-            self._show_options()
+            self.start_form.refresh_texts()
+            self.host_controls.refresh_texts()
             self.copy_button.description = _("Copy link to this position")
             self.leave_button.description = _("Leave this game")
         finally:
             self._quiet = quiet
         if self.session is not None:
             self.render()
-
-    def _show_options(self) -> None:
-        from ..rulebook import content
-
-        value = self.show_pick.value
-        # a picker's labels: a kind and a title (the chapters' and demos' own), not a sentence
-        chapters = [(_("Rulebook: {chapter}").format(chapter=_(c.title)), f"chapter:{c.key}")  # i18n-ok: a label
-                    for c in content.CHAPTERS]
-        demos = [(_("Demo: {name}").format(name=_(title)), f"demo:{sid}") for title, sid in DEMOS_TITLES]  # i18n-ok: a label
-        opts = [(_("The game"), "game")] + chapters + demos
-        self.show_pick.options = opts
-        self.show_pick.value = value if value in [v for _l, v in opts] else "game"
 
     def unfold(self) -> None:
         """Open the bar (the welcome's *Play together* door)."""
@@ -258,7 +169,7 @@ class TogetherPanel:
         if self.session is None or self.token is None:
             return []
         return [s.seat for s in self.session.seats if s.holder is not None
-                and s.holder == _hash(self.seat_token(s.seat))]
+                and s.holder == token_hash(self.seat_token(s.seat))]
 
     @property
     def host(self) -> bool:
@@ -286,9 +197,7 @@ class TogetherPanel:
         from ..session import codes
         from ..session.session import Session
 
-        setup = {"players": int(self.players.value), "side": self.side.value, "seed": secrets.randbelow(10**6),
-                 "setup": "beginner" if self.side.value == COMPONENTS.beginner_setup_side else "draft",
-                 "expansions": [name for name, box in (("tenno", self.tenno), ("samurai", self.samurai)) if box.value]}
+        setup = self.start_form.setup(secrets.randbelow(10**6))
         token = codes.new_token()
         return self._attempt(lambda: self._enter(Session.create(self.store(), setup, token), token))
 
@@ -400,6 +309,7 @@ class TogetherPanel:
     def give_up(self, seat: int) -> bool:
         ok = self._attempt(lambda: self.session.release_seat(seat, self.seat_token(seat)))
         if ok:
+            self._held = self.my_seats()
             self.render()
             self._attach()
         return ok
@@ -414,25 +324,7 @@ class TogetherPanel:
 
     # --- the host's controls -----------------------------------------------------------------------
     def _host(self, what: str, value: Any = None) -> None:
-        if self.session is None:
-            return
-        if what == "step":  # the class moves on: the bots play the next step (not a step read again)
-            game = self.hooks.get("game")
-
-            def step():
-                panel = game()
-                panel.steps.go_last(panel.game)
-                panel.next_step()
-            if game is not None:
-                self._attempt(step)
-        elif what == "pause":
-            self._attempt(lambda: self.session.set_paused(bool(value), self.token))
-        elif what == "undo":
-            self._attempt(lambda: self.session.undo(self.token))
-            self._attach()
-        elif what == "show":
-            self._attempt(lambda: self.session.show(_show_entry(value), self.token))
-        self.render()
+        self.host_controls.act(what, value)
 
     # --- following the session -------------------------------------------------------------------
     def _poll(self) -> bool:
@@ -483,6 +375,7 @@ class TogetherPanel:
             show_session(panel, self.session, token, host_token=self.token, step=step, on_error=self.say,
                          on_played=self._played)
             panel.widget.layout.display = "none" if self.curtain.down else None  # behind the curtain: nothing
+        self.host_controls.refresh()  # the game shown has moved on
         self._moved()
 
     def _played(self) -> None:
@@ -525,133 +418,29 @@ class TogetherPanel:
         if s is None:
             return
         address = self.hooks.get("address")
-        link = address.link({"game": s.code}) if address is not None else f"?game={s.code}"
+        link = join_link(address, s.code)
         mine = self.my_seats()
         host = self.host
+        teacher = self.hooks.get("teacher")
+        projector = host and teacher is not None and bool(teacher())
         if self._drawn_join != (s.code, link, host, i18n.current_language()):
             self._drawn_join = (s.code, link, host, i18n.current_language())
             self.join_info.value = join_html(s.code, link, qr=host)
         if len(self._cards) != len(s.seats):  # one card per seat, made once: a poll changes only what they say
             old = list(self.seats_box.children)
-            self._cards = [_SeatCard(self, seat.seat) for seat in s.seats]
+            self._cards = [SeatCard(self, seat.seat) for seat in s.seats]
             self.seats_box.children = [card.widget for card in self._cards]
             for card in old:  # closed: a card replaced leaves no widget behind in the kernel or the page
-                _close_tree(card)
+                close_tree(card)
         for seat, card in zip(s.seats, self._cards):
-            card.show(seat.holder, mine, host)
-        if s.game.over:
-            state = _("The game is over.")
-        elif s.paused:
-            state = _("The host has paused the game.")
-        elif mine:
-            state = _("You play {colours}.").format(colours=i18n.format_list([player_name(i) for i in mine]))
-        else:
-            state = _("You are watching; take a free seat to play it.")
+            card.show(seat.holder, mine, host, projector)
+        state = state_sentence(s, mine, host)
+        lost = [seat for seat in self._held if seat not in mine]
+        self._held = list(mine)
+        if lost and not s.game.over:  # the host gave this device's seat to a bot: say so, not a silent watcher
+            self.say(_("The host handed {player} to a bot.").format(player=player_name(lost[0])), error=False)
         self.state_line.value = f"<span role='status'>{escape(state)}</span>"
-        self.host_box.layout.display = None if host else "none"
-        quiet, self._quiet = self._quiet, True
-        try:
-            self.pause_button.value = s.paused
-        finally:
-            self._quiet = quiet
-        self.undo_button.disabled = not s.marks
-        self.step_button.disabled = s.game.over
+        self.host_controls.refresh()
 
-
-class _SeatCard:
-    """A seat's card in the bar: its colour and who plays it, and one button whose role follows the seat (take it,
-    give it to a bot, the host's hand to a bot; none). Made once per session and changed in place: a poll sends
-    only what changed, and a click is never lost on a card the kernel replaced meanwhile. The click does what
-    the card offers when the kernel reads it."""
-
-    def __init__(self, panel: "TogetherPanel", seat: int):
-        self.panel, self.seat = panel, seat
-        self.role: str | None = None
-        self.label = w.HTML()
-        self.button = w.Button(layout=w.Layout(width="auto", display="none"))
-        self.button.on_click(lambda _b: self._clicked())
-        self.widget = w.VBox([self.label, self.button],
-                             layout=w.Layout(border="1px solid #d8cbb3", padding="0.2em 0.4em", margin="0.15em"))
-        self.widget.add_class("shogun-together-seat")
-        self.widget.add_class(f"shogun-together-seat-{seat}")
-        self._drawn: tuple | None = None
-
-    def show(self, holder: str | None, mine: list[int], host: bool) -> None:
-        seat = self.seat
-        if seat in mine:
-            role = "leave"
-        elif holder is None:
-            role = "take"
-        elif host:
-            role = "to-bot"
-        else:
-            role = None
-        key = (role, holder is None, i18n.current_language())
-        if key == self._drawn:
-            return
-        self._drawn, self.role = key, role
-        style = player_style(seat)
-        name = player_name(seat)
-        if role == "leave":
-            text = _("{player} (you)").format(player=name)
-        elif holder is None:
-            text = _("{player} (a bot plays)").format(player=name)
-        else:
-            text = _("{player} (another device)").format(player=name)
-        swatch = (f"<span style='display:inline-block;width:1em;height:1em;vertical-align:middle;border:1px solid #333;"
-                  f"background:{style.fill}'></span>")
-        self.label.value = f"{swatch} <b>{escape(text)}</b>"
-        b = self.button
-        for cls in ("shogun-seat-leave", "shogun-seat-take", "shogun-seat-to-bot"):
-            b.remove_class(cls)
-        if role is None:
-            b.layout.display = "none"
-            return
-        b.description = {"leave": _("Give to a bot"), "take": _("Take this seat"), "to-bot": _("Hand to a bot")}[role]
-        b.button_style = "info" if role == "take" else ""
-        b.add_class(f"shogun-seat-{role}")
-        b.layout.display = None
-
-    def _clicked(self) -> None:
-        p = self.panel
-        if self.role == "leave":
-            p.give_up(self.seat)
-        elif self.role == "take":
-            p.take(self.seat)
-        elif self.role == "to-bot":
-            p.to_bot(self.seat)
-
-
-def _close_tree(widget: w.Widget) -> None:
-    """Close ``widget`` and the widgets inside it (a box's children)."""
-    for child in getattr(widget, "children", ()):
-        _close_tree(child)
-    widget.close()
-
-
-def _hash(token: str) -> str:
-    from ..session.session import token_hash
-
-    return token_hash(token)
-
-
-def _show_entry(value: str | None) -> dict:
-    """What the host's *Show to everyone* stores: the game, a rulebook chapter, or a demo."""
-    value = value or "game"
-    if value.startswith("chapter:"):
-        return {"chapter": value.split(":", 1)[1], "screen": 0}
-    if value.startswith("demo:"):
-        return {"demo": value.split(":", 1)[1]}
-    return {"tab": "game"}
-
-
-#: the demos a host can show to every watcher: (title msgid, scenario id)
-DEMOS_TITLES = (
-    (i18n.N_("a battle with a full tray"), "full-tray-battle"),
-    (i18n.N_("a winter shortfall with revolts"), "winter-shortfall"),
-    (i18n.N_("a tied region"), "tied-region"),
-    (i18n.N_("the event-then-special order"), "settsu-tax"),
-    (i18n.N_("a card handed over from the planning board"), "handed-over"),
-)
 
 __all__ = ["TogetherPanel", "qr_svg", "join_html", "DEMOS_TITLES"]

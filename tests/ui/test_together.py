@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shogun_tutor import i18n
+from shogun_tutor.ui.join_link import join_base_here
 from shogun_tutor.ui.widgets.address import Address
 from shogun_tutor.ui.together import TogetherPanel, qr_svg
 
@@ -39,7 +40,8 @@ def test_a_host_starts_a_game_and_shows_its_code_link_and_qr(store_dir):
     code = host.session.code
     assert len(code) == 6 and host.host and host.my_seats() == []
     assert f"{code[:3]} {code[3:]}" in host.join_info.value
-    assert f"http://127.0.0.1:8866/?game={code}" in host.join_info.value
+    # the link a phone can open (a page on loopback: this machine's LAN address; tests/ui/test_join_link.py)
+    assert join_base_here("http://127.0.0.1:8866/") + f"?game={code}" in host.join_info.value
     assert "<svg" in host.join_info.value and "shogun-qr" in host.join_info.value
     assert host.host_box.layout.display is None  # the host's controls
     assert address.tokens[code] == host.token  # the device keeps its token (localStorage)
