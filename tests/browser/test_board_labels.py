@@ -49,8 +49,10 @@ AT_ITS_WIDTH_JS = """(sel) => {
 
 def _settled(page, sel: str) -> dict:
     """The drawn names and markers once the board is drawn at its panel's width and stays put."""
-    page.wait_for_function(f"() => {{ const m = ({OVERLAP_JS})('{sel}'); return m.labels > 0 && m.armies > 0; }}",
-                           timeout=120_000)
+    # the board may not be shown yet (the guided game is built after the page's first screen, issue 46): no
+    # figure yet reads as "not yet", not as an error of the predicate (which would end the wait at once)
+    page.wait_for_function(f"""() => {{ try {{ const m = ({OVERLAP_JS})('{sel}'); return m.labels > 0 && m.armies > 0; }}
+                                      catch (e) {{ return false; }} }}""", timeout=120_000)
     page.wait_for_function(AT_ITS_WIDTH_JS, arg=sel, timeout=120_000)
     page.wait_for_function(f"""() => {{ const now = JSON.stringify(({OVERLAP_JS})('{sel}'));
         if (window.__labels !== now) {{ window.__labels = now; window.__since = Date.now(); return false; }}

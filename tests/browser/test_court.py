@@ -48,7 +48,10 @@ def test_a_guided_game_with_both_expansions_through_one_court_phase(browser, voi
         page = ap.page
         assert not page.locator(".shogun-court").first.is_visible()  # no expansion: no court display
         for label in ("Expansion: Tennō's Court", "Expansion: Samurai"):
-            page.locator(".widget-checkbox:visible", has_text=label).locator("input").first.check()  # a new game at once
+            page.locator(".widget-checkbox:visible", has_text=label).locator("input").first.check()
+        # a setting takes effect on New game (issue 49: a tick alone never throws the game away)
+        assert not page.locator(".shogun-court").first.is_visible()
+        page.locator(".shogun-game-settings button", has_text="New game").first.click()
         court = page.locator(".shogun-court").first
         court.wait_for(state="visible", timeout=30_000)
         page.wait_for_function("() => document.querySelector('.shogun-court').innerText.includes('Samurai stack')",

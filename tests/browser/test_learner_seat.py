@@ -4,6 +4,7 @@ the bots' plans stay face down; reading an earlier step hides the learner's deci
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .catalog import Texts, norm
 from .conftest import guided_game
@@ -96,7 +97,10 @@ def test_a_seated_learner_reads_back_without_deciding_and_sees_no_hidden_plan(br
                 page.wait_for_timeout(300)
                 continue
             label = page.locator(".shogun-step-label").first.inner_text()
-            nxt.click()
+            try:  # the kernel may disable it again between the reading and the click (it answers the step before)
+                nxt.click(timeout=5000)
+            except PlaywrightTimeout:
+                continue
             page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText !== t", arg=label,
                                    timeout=60_000)
         assert seen_note, "the planning step never said the bots' plans stay face down"
