@@ -193,6 +193,39 @@ def colour_name(colour: str, case: str = "nominative") -> str:
     return pgettext(context, message) if context else _(message)
 
 
+#: the letter a tower cube of each colour carries (its second cue beside the colour), per language: a letter of the
+#: colour's name (the farmers' green: of "Farmer"), every one distinct within a language; Chinese and Japanese keep
+#: the Latin letters, as the board's markers do there (the legend gives each colour's name)
+CUBE_LETTERS = {
+    "red": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "R"),
+    "blue": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "B"),
+    "black": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "K"),
+    "yellow": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "Y"),
+    "purple": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "P"),
+    "farmer": NP_("tower cube letter: one letter of this colour's name, distinct from the other cube letters", "F"),
+}
+FARMER_NAME = N_("Farmer")
+
+
+def cube_letter(colour: str) -> str:
+    """The letter on a tower cube of ``colour`` (a player colour, or ``"farmer"``) in the current language.
+
+    >>> from shogun_tutor import i18n
+    >>> i18n.set_language("fr"); [cube_letter(c) for c in ("black", "yellow", "farmer")]; i18n.set_language("en")
+    ['N', 'J', 'F']
+    """
+    try:
+        context, message = CUBE_LETTERS[colour]
+    except KeyError:
+        raise ValueError(f"unknown cube colour {colour!r}") from None
+    return pgettext(context, message)
+
+
+def cube_colour_name(colour: str) -> str:
+    """The name of a tower cube's colour for the tower's legend: a player colour's name, or the farmers'."""
+    return _(FARMER_NAME) if colour == "farmer" else colour_name(colour)
+
+
 #: the grammatical cases a translation may ask for as a format spec ("{player:genitive}")
 CASES = tuple(COLOUR_NAMES_BY_CASE)
 

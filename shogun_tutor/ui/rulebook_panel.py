@@ -167,10 +167,11 @@ class RulebookPanel:
             return
         self._render_tryits(keep=True)
         if self._tower is not None:  # the tower's labels speak the new language too
-            from ..viz.tower import tower_labels
+            from ..viz.tower import tower_labels, tower_legend_html
             from .widgets.plotly_widget import sync_for_new_views
 
             tower_labels(self._tower)
+            self._tower_legend.value = tower_legend_html()
             sync_for_new_views(self._tower)
         if self.current.visual.startswith("table:") or self.current.visual == "year":
             self._render_visual()
@@ -222,7 +223,7 @@ class RulebookPanel:
 
     def _tower_widget(self) -> w.Widget:
         if self._tower is None:
-            from ..viz.tower import tower_figure
+            from ..viz.tower import tower_figure, tower_legend_html
             from .board_panel import PLOT_CONFIG, figure_widget
             from .board_panel import WidthProbe
             from .widgets.plotly_widget import sync_for_new_views
@@ -247,7 +248,8 @@ class RulebookPanel:
             from .widgets.board_scroll import BoardScroll
 
             self._tower_scroll = BoardScroll()  # brings the tower into view when a throw plays (a phone: above the question)
-            self._tower_box = w.VBox([probe, self._tower, self._tower_replay, self._tower_scroll], layout=w.Layout(width="100%", min_width="0"))
+            self._tower_legend = w.HTML(tower_legend_html())  # each cube's letter and its colour's name
+            self._tower_box = w.VBox([probe, self._tower, self._tower_legend, self._tower_replay, self._tower_scroll], layout=w.Layout(width="100%", min_width="0"))
         self._tower_replay.description = _("Replay")
         return self._tower_box
 

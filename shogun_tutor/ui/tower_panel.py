@@ -23,7 +23,7 @@ from ..rules.battle_setup import BattleSetup, fill_setup, setup_battle
 from ..rules.odds import setup_odds
 from ..rules.combat import throw_record
 from ..rules.tower import Cube, PhysicalTower, TowerState
-from ..viz.tower import (apply_tower_sizes, cube_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_sizes,
+from ..viz.tower import (apply_tower_sizes, cube_sizes, cube_trace_values, throw_stages, tower_figure, tower_labels, tower_legend_html, tower_sizes,
                          tower_state_cubes)
 from .board_panel import PLOT_CONFIG, WidthProbe, figure_widget, sync_for_new_views
 from ..text.explain import battle_lines, explain, odds_lines, winner_headline
@@ -128,7 +128,8 @@ class TowerPanel:
         from .widgets.board_scroll import BoardScroll
 
         self.scroll = BoardScroll()  # brings the tower into view when a throw starts (a phone: under the buttons)
-        fig_box = w.VBox([self.probe, self.figure, self.scroll], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
+        self.legend = w.HTML()  # each cube's letter and its colour's name, in the current language
+        fig_box = w.VBox([self.probe, self.figure, self.legend, self.scroll], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="560px"))
         fig_box.add_class("shogun-tower-box")
         self.widget = w.HBox([controls, fig_box], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("shogun-tower-panel")
@@ -168,6 +169,7 @@ class TowerPanel:
         if self.last_verdict:
             self._render_verdict(*self.last_verdict)
         tower_labels(self.figure)
+        self.legend.value = tower_legend_html()
         sync_for_new_views(self.figure)
 
     def _on_kind(self, update: bool = True) -> None:

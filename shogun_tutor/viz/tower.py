@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from html import escape
+
+from ..data import COMPONENTS
 from ..i18n import _
-from .palette import cube_style
+from ..text import terms
+from .palette import FARMER_STYLE, PLAYER_STYLES, Style, cube_style
 
 WIDTH = 10.0
 FUNNEL_Y = 11.4
@@ -136,7 +140,7 @@ def cube_trace_values(cubes: list[tuple[int, int | None, int]], levels: int = 3)
     return {
         "x": [pos[c[0]][0] for c in cubes],
         "y": [pos[c[0]][1] for c in cubes],
-        "text": [s.letter for s in styles],
+        "text": [terms.cube_letter(s.name) for s in styles],
         "ids": [str(c[0]) for c in cubes],
         "marker_color": [s.fill for s in styles],
         "textfont_color": [s.text for s in styles],
@@ -235,10 +239,35 @@ def cube_sizes(figure, scales: list[float]) -> tuple[list[float], list[float]]:
 
 
 def tower_labels(figure) -> None:
-    """The tower's labels in the current language (after a language switch)."""
+    """The tower's labels and its cubes' letters in the current language (after a language switch)."""
+    by_fill = {st.fill: st.name for st in CUBE_STYLES}
     with figure.batch_update():
         for ann, text in zip(figure.layout.annotations, (_("funnel"), _("tower"), _("tray"))):
             ann.text = text
+        fills = figure.data[0].marker.color
+        if fills is not None and not isinstance(fills, str):
+            figure.data[0].text = [terms.cube_letter(by_fill[c]) if c in by_fill else "" for c in fills]
+
+
+#: the cubes' colours in the legend's order: the players' in the rulebook's order, then the farmers'
+CUBE_STYLES: tuple[Style, ...] = (*(PLAYER_STYLES[c] for c in COMPONENTS.colours), FARMER_STYLE)
+
+
+#: the legend's markup (sized in ``em``: it follows the page's text); each entry the cube's letter on its colour
+_LEGEND = ("<div class='shogun-tower-legend' role='group' aria-label='{title}'><b>{title}</b>"
+           "<ul style='list-style:none;margin:0.2em 0 0;padding:0;display:flex;flex-wrap:wrap'>{items}</ul></div>")
+_LEGEND_ITEM = ("<li style='display:inline-flex;align-items:center;gap:0.3em;margin:0 0.9em 0.2em 0'>"
+                "<span style='display:inline-block;min-width:1.35em;line-height:1.35em;text-align:center;"
+                "font-family:monospace;font-weight:bold;background:{fill};color:{ink};border:1px solid #333'>{letter}</span>"
+                "<span>{name}</span></li>")
+
+
+def tower_legend_html() -> str:
+    """The legend beside the tower: each cube's letter on its colour and the colour's name, in the current language.
+    Sized in ``em``, so it follows the page's text (teacher mode's projector text from the first paint)."""
+    items = "".join(_LEGEND_ITEM.format(fill=st.fill, ink=st.text, letter=escape(terms.cube_letter(st.name)),
+                                        name=escape(terms.cube_colour_name(st.name))) for st in CUBE_STYLES)
+    return _LEGEND.format(title=escape(_("Cube letters")), items=items)
 
 
 def tower_state_cubes(tower, levels: int = 3) -> list[tuple[int, int | None, int]]:
