@@ -3,7 +3,8 @@
 A store is a file or a database that other processes, backups, older versions or a person with ``sqlite3`` can
 change, so every value read back is input: each column's type and range is checked, each JSON text is parsed by
 the bounded parser (:func:`..rules.savefile.parse_json`: size and nesting depth before :func:`json.loads`, no
-``NaN``, no duplicate keys), then validated by its JSON Schema (``schemas/session-setup.schema.json``,
+``NaN``, no duplicate keys), then validated by its JSON Schema (``schemas/session-setup.schema.json``, or
+``schemas/session-quiz.schema.json`` for a set-up whose ``kind`` is ``"quiz"``,
 ``schemas/session-<kind>.schema.json`` for each entry kind). The engine's own checks come after, when the log is
 replayed (:mod:`.replay`). Anything else raises :class:`~.errors.DamagedGame` naming the game and what was wrong.
 """
@@ -20,7 +21,9 @@ from ..rules.schemas import validate_schema
 from .codes import is_code
 from .errors import DamagedGame
 
-ENTRY_KINDS = ("decision", "undo", "seat", "pace", "show")
+GAME_ENTRY_KINDS = ("decision", "undo", "seat", "pace", "show")
+QUIZ_ENTRY_KINDS = ("student", "ask", "answer", "reveal")  # a class quiz's log (:mod:`.quiz`)
+ENTRY_KINDS = GAME_ENTRY_KINDS + QUIZ_ENTRY_KINDS
 MAX_SETUP_CHARS = MAX_BYTES + 4_096  # a set-up may hold a whole saved position ("start")
 MAX_SETUP_DEPTH = 4  # the set-up is flat (the saved position inside it is a string, parsed by Game.load)
 MAX_ENTRY_CHARS = 8_192  # the largest entry written: a bot's decision with its reason, ~300 characters
@@ -47,6 +50,8 @@ def _json(code: str, text: Any, what: str, schema: str, limit: int, depth: int) 
     text = _text(code, text, what, limit)
     try:
         data = parse_json(text, what, max_bytes=limit, max_depth=depth)
+        if schema == "session-setup.schema.json" and isinstance(data, dict) and data.get("kind") == "quiz":
+            schema = "session-quiz.schema.json"  # a class quiz's set-up (:mod:`.quiz`)
         validate_schema(data, schema)
     except RE.SaveFileError as exc:
         raise DamagedGame(code, f"the {what}: {exc}") from None
