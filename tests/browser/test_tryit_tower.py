@@ -1,5 +1,6 @@
 """The battles chapter's try-it 2 (issue 23): its text says two farmers, a black and a purple cube lie in the tray;
-the tower drawn in the browser shows exactly those in its tray (read from the drawn SVG), and playing the attack
+the tower drawn in the browser shows exactly those in its tray (read from the drawn SVG, each with its colour's letter
+in the page's language, named in the legend beside the tower; axe-clean), and playing the attack
 animates the throw (the cubes are seen at several places on their way down) in view before the tray settles."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .conftest import OUTPUT, sized_app_page, wait_text
 pytestmark = pytest.mark.browser
 
 TOWER = ".shogun-rulebook-tower"
+LEGEND = ".shogun-rulebook .shogun-tower-legend"
 SCENARIO = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "full-tray-battle.json"
 
 # the letters of the cubes drawn inside the tray's frame (the SVG text of the cube trace, placed by its pixels)
@@ -47,20 +49,54 @@ RECORD_JS = """(sel) => {
 }"""
 
 
-def _expected_tray(lang: str) -> Counter:
-    """The tray's cubes from the scenario file: a farmer's letter, or the letter of the seat's colour."""
+def _expected_tray(t: Texts) -> Counter:
+    """The tray's cubes from the scenario file: a farmer's letter, or the letter of the seat's colour (in the
+    page's language, issue 49)."""
+    from shogun_tutor.text import terms
     from shogun_tutor.viz.palette import cube_style
 
     tray = json.loads(SCENARIO.read_text())["tower"]["tray"]
-    return Counter(cube_style(None if c == "farmer" else c).letter for c in tray)
+    with t.current():
+        return Counter(terms.cube_letter(cube_style(None if c == "farmer" else c).name) for c in tray)
+
+
+# the legend beside the tower as shown: each entry's letter and colour name, and the legend's text size
+LEGEND_JS = """(sel) => { const l = [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  if (!l) return null;
+  return {entries: [...l.querySelectorAll('li')].map(li => [...li.querySelectorAll('span')].map(s => s.textContent)),
+          px: Math.min(...[...l.querySelectorAll('span, b')].map(e => parseFloat(getComputedStyle(e).fontSize))),
+          name: l.getAttribute('aria-label')}; }"""
+
+
+def _legend_and_axe(page, t: Texts, shown: Counter, teacher: bool) -> None:
+    """The legend names each cube colour with the letter the cubes carry in this language (those in the tray among
+    them), at projector size in teacher mode; axe-core finds nothing critical or serious in the tower and legend."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from shogun_tutor.text import terms
+    from shogun_tutor.viz.tower import CUBE_STYLES
+
+    page.wait_for_function(f"() => ({LEGEND_JS})('{LEGEND}') !== null", timeout=30_000)
+    legend = page.evaluate(LEGEND_JS, LEGEND)
+    with t.current():
+        expected = [[terms.cube_letter(st.name), terms.cube_colour_name(st.name)] for st in CUBE_STYLES]
+    assert legend["entries"] == expected, legend
+    assert legend["name"] == t("Cube letters")
+    assert set(shown) <= {letter for letter, _name in legend["entries"]}
+    assert legend["px"] >= (18 if teacher else 12), legend["px"]
+    result = Axe().run(page, context={"include": [[TOWER], [LEGEND]]})
+    problems = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:4]]}"
+                for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert problems == []
 
 
 @pytest.mark.parametrize("lang, width, height", [pytest.param("en", 1366, 768, id="en-1366x768"),
-                                                 pytest.param("de", 1920, 1080, id="de-1920x1080"),
+                                                 pytest.param("de", 1920, 1080, id="de-1920x1080-teacher"),
                                                  pytest.param("de", 390, 844, id="de-390x844")])
 def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voila_url, lang, width, height):
     t = Texts(lang)
-    expected = _expected_tray(lang)
+    expected = _expected_tray(t)
+    teacher = width >= 1920  # a projector: teacher mode
     from shogun_tutor.ui.tryit import PROMPTS
 
     assert sorted(expected.values()) == [1, 1, 2]  # the text's two farmers, one black, one purple cube
@@ -73,7 +109,7 @@ def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voi
         prompt = i18n._(PROMPTS["full-tray-battle"]).format(**content.province_values())
     with sized_app_page(browser, width, height) as ap:
         page = ap.page
-        ap.open(voila_url + f"?lang={lang}&chapter=battles")
+        ap.open(voila_url + f"?lang={lang}&chapter=battles" + ("&teacher=1" if teacher else ""))
         wait_text(page, ".shogun-chapter-title", t("Battles and the tower"), timeout=120_000)
         page.locator(".shogun-rulebook .widget-toggle-buttons button", has_text=t("Try it") + " 2").first.click()
         wait_text(page, ".shogun-prompt", prompt.split(".")[0].split("。")[0], timeout=60_000)
@@ -82,9 +118,10 @@ def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voi
                                timeout=60_000)
         drawn = page.evaluate(TRAY_JS, TOWER)
         assert Counter(drawn["tray"]) == expected, drawn
+        _legend_and_axe(page, t, expected, teacher)
         tower = page.locator(TOWER).first
         tower.scroll_into_view_if_needed()
-        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}-1-tray.png"), full_page=False)
+        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}{'-teacher' if teacher else ''}-1-tray.png"), full_page=False)
         # the attack: the throw is animated (several drawings of the cubes on their way), then the tray settles
         select = page.locator(".shogun-tryit select:visible").first
         option = next(o for o in select.evaluate("s => [...s.options].map(o => o.text)") if "Kozuke" in o and "4" in o)
@@ -102,7 +139,7 @@ def test_the_full_tray_try_it_draws_its_tray_and_animates_the_throw(browser, voi
         # the page brought the tower into view when the throw played (on a phone it lies above the question)
         top, bottom = page.evaluate(f"() => {{ const r = document.querySelector('{TOWER}').getBoundingClientRect(); return [r.top, r.bottom]; }}")
         assert top >= -1 and bottom <= height + 1, (top, bottom)
-        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}-2-after.png"), full_page=False)
+        page.screenshot(path=str(shots / f"tryit-tower-{lang}-{width}x{height}{'-teacher' if teacher else ''}-2-after.png"), full_page=False)
         # "Replay" plays it again
         page.evaluate(RECORD_JS, TOWER)
         page.locator(".shogun-tryit-tower-replay:visible").first.click()
