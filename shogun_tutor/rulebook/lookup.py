@@ -159,6 +159,7 @@ class Index:
                     continue
                 seen.add((e.key, fold(s)))
                 self.passages.append((e, s))
+        self.analyzer.learn(w for e, s in self.passages for w in re.findall(r"\w+", e.title + " " + s))
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.execute("CREATE VIRTUAL TABLE p USING fts5(title, body, tokenize='ascii')")
         rows = []
@@ -175,7 +176,7 @@ class Index:
     def query_tokens(self, query: str) -> list[str]:
         """The query's tokens, a word unknown to the rules replaced by its closest one (typos)."""
         out = []
-        for tok in self.analyzer.tokens(query[:_MAX_QUERY]):
+        for tok in self.analyzer.tokens(self.analyzer.query(query[:_MAX_QUERY])):
             if tok not in self._vocab and self._prefix(tok) and not any(v.startswith(tok) for v in self.vocab):
                 close = difflib.get_close_matches(tok, self.vocab, n=1, cutoff=0.8)
                 if close:
