@@ -4,7 +4,7 @@ Every rule, card text, glossary definition and chapter screen is cut into senten
 passage knows its rule, its chapter and the screen of the chapter that shows it. The passages of a
 language are indexed once, on its first query, in SQLite's FTS5 (the standard ``sqlite3``) and ranked
 with its BM25: a word found in few passages counts more, a short sentence with the words beats a
-long one, a word in the rule's title counts double. The words themselves are read by
+long one, a word in the rule's title counts three times. The words themselves are read by
 :mod:`.analysis` (stop words dropped, stems, synonyms and the glossary's terms, bigrams in Chinese and
 Japanese), so a question typed as a sentence finds the sentence that answers it; a word not in the
 rules is taken as its closest word of the rules (a typo: ``difflib``).
@@ -178,7 +178,8 @@ class Index:
         out = []
         for tok in self.analyzer.tokens(self.analyzer.query(query[:_MAX_QUERY])):
             if tok not in self._vocab and self._prefix(tok) and not any(v.startswith(tok) for v in self.vocab):
-                close = difflib.get_close_matches(tok, self.vocab, n=1, cutoff=0.8)
+                # a typo rarely hits the first letter: "devenir" is not "event", "sieht" not "zieht"
+                close = difflib.get_close_matches(tok, [v for v in self.vocab if v[:1] == tok[:1]], n=1, cutoff=0.8)
                 if close:
                     tok = close[0]
             known = tok in self._vocab or (self._prefix(tok) and any(v.startswith(tok) for v in self.vocab))
@@ -199,7 +200,7 @@ class Index:
         if not toks:
             return []
         match = " OR ".join(f'"{self._stem_prefix(t)}"*' if self._prefix(t) else f'"{t}"' for t in toks)
-        rows = self.db.execute("SELECT rowid, bm25(p, 2.0, 1.0) FROM p WHERE p MATCH ? ORDER BY rowid", (match,)).fetchall()
+        rows = self.db.execute("SELECT rowid, bm25(p, 3.0, 1.0) FROM p WHERE p MATCH ? ORDER BY rowid", (match,)).fetchall()
         ranked = sorted(((-score * _KIND_WEIGHT[self.passages[i][0].kind], -i) for i, score in rows), reverse=True)
         out: list[Answer] = []
         keys, texts = set(), set()
