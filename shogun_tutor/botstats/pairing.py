@@ -43,6 +43,14 @@ class Pairing:
         return wilson(self.wins_a, self.wins_a + self.wins_b)
 
 
+def _collect(times: dict | None, game_times: dict, cpu_times: dict | None, game_cpu: dict) -> None:
+    """Add one game's seconds per bot to the callers' lists (each of them when given)."""
+    for store, got in ((times, game_times), (cpu_times, game_cpu)):
+        if store is not None:
+            for name in sorted(got):
+                store.setdefault(name, []).extend(got[name])
+
+
 def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
             cpu_times: dict | None = None, blunders: dict | None = None, expansions: Sequence[str] = (),
             progress: bool = False, jobs: int = 1) -> Pairing:
@@ -55,10 +63,7 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     res = Pairing(a, b)
     tasks = [(first_seed + i // 2, lineup(first_seed + i // 2, a, b, i), tuple(expansions)) for i in range(games)]
     for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
-        for store, got in ((times, game_times), (cpu_times, game_cpu)):
-            if store is not None:
-                for name in sorted(got):
-                    store.setdefault(name, []).extend(got[name])
+        _collect(times, game_times, cpu_times, game_cpu)
         if blunders is not None:
             for name, c in per.items():
                 blunders.setdefault(name, SeatBlunders()).merge(c)
@@ -114,10 +119,7 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
         tasks.append((seed, [a if s == seat else b for s in range(n)], tuple(expansions)))
     for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress,
                                                                                   f"{a} alone vs {b}"):
-        for store, got in ((times, game_times), (cpu_times, game_cpu)):
-            if store is not None:
-                for name in sorted(got):
-                    store.setdefault(name, []).extend(got[name])
+        _collect(times, game_times, cpu_times, game_cpu)
         for name, c in per.items():
             res.blunders.setdefault(name, SeatBlunders()).merge(c)
         won = sum(names[s] == a for s in winners) / len(winners)
