@@ -227,6 +227,9 @@ class App:
             where["game"] = params.get("game")
             if tab == "game":
                 where["step"] = params.get("step")
+        quiz = holder.get("quiz")
+        if quiz is not None and quiz.code is not None:  # a class quiz: a reload opens it again
+            where["game"], where["step"] = quiz.code, None
         if self.teacher.value:
             where["teacher"] = 1
         return where

@@ -54,23 +54,48 @@ def default_tabs() -> Tabs:
 
     def together():
         """The "Play together" bar above the guided game (ui/together.py), wired to the app."""
+        from .quiz_host import QuizStartForm
         from .together import TogetherPanel
 
         def make():
             app = holder.get("app")
-            return TogetherPanel({"address": app.address if app is not None else None, "game": game,
+            panel = TogetherPanel({"address": app.address if app is not None else None, "game": game,
                                   "present": lambda where: app.present(where) if app is not None else None,
                                   "moved": lambda: app.follow() if app is not None else None,
                                   "teacher": lambda: app is not None and bool(app.teacher.value),
-                                  "position": lambda: app.position() if app is not None else {}})
+                                  "position": lambda: app.position() if app is not None else {},
+                                  "quiz": lambda code: quiz().open(code)})
+            form = QuizStartForm(start_quiz)  # the bar's third door: a class quiz (ui/quiz_host.py)
+            panel.start_form.widget.children += (form.widget,)
+            holder["quiz_form"] = form
+            return panel
         return once("together", make)
+
+    def quiz():
+        """The class quiz above the guided game (ui/quiz.py): the teacher's projector or a student's phone."""
+        from .quiz import QuizPanel
+
+        def shown(on: bool) -> None:
+            if on:
+                together().open_button.value = False  # the bar folds: the quiz is what this page shows
+            game().widget.layout.display = "none" if on else None
+
+        def make():
+            app = holder.get("app")
+            return QuizPanel({"store": lambda: together().store(), "address": app.address if app is not None else None,
+                              "teacher": lambda: app is not None and bool(app.teacher.value), "shown": shown,
+                              "moved": lambda: app.follow() if app is not None else None})
+        return once("quiz", make)
+
+    def start_quiz(spec: dict) -> None:
+        quiz().create(spec)
 
     def game_tab():
         import ipywidgets as w
 
         panel = game()
         panel.steps.label.observe(lambda _c: holder["app"].follow() if "app" in holder else None, names="value")
-        box = w.VBox([together().widget, together().curtain.widget, panel.widget])
+        box = w.VBox([together().widget, quiz().widget, together().curtain.widget, panel.widget])
         box.add_class("shogun-game-tab")
         return box
 

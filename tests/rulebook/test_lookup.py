@@ -218,3 +218,46 @@ def test_the_first_screen_imports_nothing_of_the_lookup_and_the_tab_builds_no_in
     panel.query.value = "tray"
     assert set(lookup._INDEXES) == {"en"}
     panel.close()
+
+
+# --- turns of phrase, compounds, kana, typos (issue 48) -----------------------------------------
+@pytest.mark.parametrize("lang, question, words", [
+    ("en", "who goes first", "turn order"), ("en", "what are temples worth at the end of the game", "second winter scoring"),
+    ("nl", "wie mag als eerste", "spelersvolgorde"), ("de", "wer fängt an", "spielerreihenfolge"),
+    ("da", "lige mange borge", "lighed"), ("zh", "谁先开始", "出价顺序"), ("ja", "誰から始める", "手番順"),
+])
+def test_a_turn_of_phrase_is_put_in_the_rulebooks_words(lang, question, words):
+    assert words in analyzer(lang).query(question)
+    assert language_data(lang)["phrases"]
+
+
+def test_a_bad_phrase_pattern_is_a_documented_error(monkeypatch):
+    import shogun_tutor.rulebook.analysis as analysis
+
+    data = {**language_data("en"), "phrases": [["(unclosed", "x"]]}
+    monkeypatch.setattr(analysis.json, "loads", lambda _raw: data)
+    with pytest.raises(ValueError, match="phrase"):
+        analysis.language_data("en")
+
+
+def test_compounds_are_also_read_as_their_parts():
+    i18n.set_language("nl")
+    lookup.search("volgorde")  # the index teaches the analyzer the rules' words
+    nl = analyzer("nl")
+    assert set(nl.tokens("volgorde")) <= set(nl.tokens("spelersvolgorde"))
+    assert nl.tokens("geldkaart") == nl.tokens("geldkist")  # a term of its own stays one token
+    i18n.set_language("de")
+    lookup.search("reihenfolge")
+    assert set(analyzer("de").tokens("reihenfolge")) <= set(analyzer("de").tokens("Spielerreihenfolge"))
+
+
+def test_japanese_kana_is_read_as_the_games_words():
+    ja = analyzer("ja")
+    assert "米" in ja.tokens("おこめ") and "城" in ja.tokens("しろ")
+    i18n.set_language("ja")
+    assert {"winter_rice", "revolt"} & {a.rule for a in lookup.search("米がなくなったら")[:3]}
+
+
+def test_a_typo_keeps_its_first_letter():
+    i18n.set_language("fr")
+    assert "even" not in lookup.index().query_tokens("devenir")

@@ -1,8 +1,10 @@
 """The lookup on held-out questions (issue 48): at least 10 per language, written as players ask at the table
 (running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
-texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms or stop
-words. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % per language, which is not reached
-yet, so the test holds the measured level (a regression fails) and prints each language's figures."""
+texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms, phrases or
+stop words. This is the second held-out set (committed in fa83206 before it was measured, measured once; the first
+one is part of the development set now). The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in
+every language, which de, zh and ja do not reach on this set, so the test prints each language's figures and holds
+the measured level (one question less per language at most, one less in all: a regression fails)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
 HELD_OUT = Path(__file__).parent / "lookup_heldout"
 DEV = Path(__file__).parent / "lookup_questions"
 TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
+# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in de, zh, ja
+MEASURED_TOP3 = {"en": 12, "nl": 10, "de": 9, "fr": 11, "da": 10, "pl": 10, "zh": 9, "ja": 10}
 
 
 def _questions(folder: Path, lang: str) -> list[dict]:
@@ -47,7 +51,7 @@ def test_the_held_out_set_is_its_own_and_covers_the_issues_topics(lang):
 
 
 def test_held_out_questions_find_their_rule():
-    rows, top3_all, n_all = [], 0, 0
+    rows, top3_all, n_all, below = [], 0, 0, []
     for lang in LANGS:
         i18n.set_language(lang)
         qs = _questions(HELD_OUT, lang)
@@ -59,5 +63,8 @@ def test_held_out_questions_find_their_rule():
             top3 += bool(want & set(rules[:3]))
         rows.append(f"{lang}: top-1 {top1}/{len(qs)}, top-3 {top3}/{len(qs)}")
         top3_all, n_all = top3_all + top3, n_all + len(qs)
+        if top3 < MEASURED_TOP3[lang] - 1:
+            below.append(lang)
     print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
-    assert top3_all / n_all >= 0.8  # measured 66/82 (80 %); the issue's 90 % per language is not reached
+    assert not below, below  # measured: en 12/12, nl 10/11, de 9/11, fr 11/11, da 10/11, pl 10/11, zh 9/11, ja 10/12
+    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 81/90 (90 %)
