@@ -141,6 +141,8 @@ class QuizPanel:
         self.token = token
         if token is not None and address is not None:
             address.keep_token(quiz.code, token)
+        if address is not None:  # the page's address names the quiz (applied also when the page renders later)
+            address.update(game=quiz.code, step=None)
         self.poller = Poller(self._poll, lambda: self.render(), interval=interval_for(quiz.store),
                              on_error=self._store_error)
         self.poller.start()
@@ -170,6 +172,9 @@ class QuizPanel:
             self.poller = None
         was = self.quiz is not None
         self.quiz = None
+        address = self.hooks.get("address")
+        if was and not quietly and address is not None:
+            address.update(game=None)
         self.widget.layout.display = "none"
         if was and not quietly:
             self._shown(False)
