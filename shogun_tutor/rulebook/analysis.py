@@ -44,9 +44,9 @@ _SCHEMA = {
         "about": {"type": "string", "maxLength": 2000},
         "stopwords": {"type": "array", "maxItems": 600, "items": {"type": "string", "minLength": 1, "maxLength": 30}},
         "synonyms": {"type": "array", "maxItems": 300, "items": {
-            "type": "array", "minItems": 2, "maxItems": 20, "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
+            "type": "array", "minItems": 2, "maxItems": 30, "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
         "phrases": {"type": "array", "maxItems": 100, "items": {
-            "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string", "minLength": 1, "maxLength": 200}}},
+            "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string", "minLength": 1, "maxLength": 400}}},
     },
 }
 

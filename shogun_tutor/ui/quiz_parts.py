@@ -19,6 +19,7 @@ from ..viz.palette import cube_style
 
 QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz { font-size: 1.05em; }
+.shogun-app .shogun-quiz, .shogun-app .shogun-quiz .widget-box { overflow: visible; }
 .shogun-app .shogun-quiz button { min-height: 44px; min-width: 44px; }
 .shogun-app .shogun-quiz .shogun-quiz-option { width: 100%; max-width: 32em; justify-content: flex-start;
   white-space: normal; height: auto; text-align: left; }

@@ -49,7 +49,8 @@ class QuizStudent:
             b.add_class(f"shogun-quiz-option-{i}")
             b.on_click(lambda _b, i=i: self.choose(i))
             self.options.append(b)
-        self.options_box = w.VBox(self.options)
+        self.options_box = w.VBox(self.options, layout=w.Layout(overflow="visible"))  # never a scroll box: all
+        # disabled after an answer, it would hold nothing to focus (axe: scrollable-region-focusable)
         self.result = w.HTML()
         self.score = w.HTML()
         self.widget = w.VBox([self.join_box, self.status, self.question, self.timer, self.options_box, self.result,

@@ -261,3 +261,27 @@ def test_japanese_kana_is_read_as_the_games_words():
 def test_a_typo_keeps_its_first_letter():
     i18n.set_language("fr")
     assert "even" not in lookup.index().query_tokens("devenir")
+
+
+# the start player, the game's length, the end of the game, battle words in every language (round 3, issue 48)
+@pytest.mark.parametrize("lang, start, length, end, battle", [
+    ("en", "who is start player", "how many turns does it take", "castles in the final count", "clash"),
+    ("nl", "wie is startspeler", "hoeveel beurten", "tempels na afloop", "veldslag"),
+    ("de", "wer ist startspieler", "wie viele runden hat das spiel", "tempel bei der endwertung", "gefecht"),
+    ("fr", "le joueur qui commence", "combien de manches", "temples au score final", "bataille"),
+    ("da", "hvem er startspiller", "hvor mange omgange", "templer ved spillets afslutning", "slaget"),
+    ("pl", "gracz rozpoczynajacy", "ile tur ma gra", "swiatynie po zakonczeniu gry", "walce"),
+    ("zh", "谁是起始玩家", "一局多久", "游戏结束的时候城堡几分", "战争"),
+    ("ja", "スタートプレイヤーは誰", "何ターン", "ゲーム終了時の城", "バトル"),
+])
+def test_start_player_length_end_of_game_and_battle_words(lang, start, length, end, battle):
+    i18n.set_language(lang)
+    assert lookup.search(start)[0].rule == "turn_order"
+    assert lookup.search(length)[0].rule == "year"
+    assert lookup.search(end)[0].rule == "scoring"
+    assert lookup.search(battle)[0].rule == "battle"
+
+
+def test_number_words_are_read_as_digits():
+    assert analyzer("de").tokens("drei") == analyzer("de").tokens("3")
+    assert analyzer("zh").tokens("三") == analyzer("zh").tokens("3")
