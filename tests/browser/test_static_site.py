@@ -60,8 +60,8 @@ def test_the_build_holds_everything_the_page_loads(static_site):
         assert not re.search(r'<(?:link|script)[^>]+(?:href|src)="https?://', page.read_text()), page
 
 
-def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browser):
-    _out, url = static_site
+def _local_page(browser):
+    """A page whose every request to another host than 127.0.0.1 is refused (and listed), its errors collected."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     off_host, errors = [], []
@@ -76,6 +76,12 @@ def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browse
     context.route("**/*", route)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return context, page, off_host, errors
+
+
+def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browser):
+    _out, url = static_site
+    context, page, off_host, errors = _local_page(browser)
     try:
         page.goto(url)
         wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=FIRST_SCREEN_MS)
@@ -84,6 +90,58 @@ def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browse
         wait_language(page, "Taal")
         wait_text(page, ".shogun-welcome", "Welkom", timeout=60_000)
         page.screenshot(path=str(OUTPUT / "static-welcome-nl.png"))
+        assert "Traceback" not in page.inner_text("body")
+    finally:
+        context.close()
+    assert off_host == [], off_host
+    assert errors == [], errors
+
+
+def _step_text(page) -> str:
+    return page.inner_text(".shogun-step-label") + "\n" + page.inner_text(".shogun-now")
+
+
+def _next_step(page, before: str) -> str:
+    """Press Next step and wait until the step text is another one; the new text."""
+    page.locator(".shogun-next").click()
+    page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText + '\\n' + "
+                           "document.querySelector('.shogun-now').innerText !== t", arg=before, timeout=60_000)
+    return _step_text(page)
+
+
+def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_and_tower(static_site, browser):
+    """Python in the browser: the guided game's Next step, its board (the light board: the shipped outlines), the
+    game kept in the page's localStorage and continued by a reload from its address, a language switch, the
+    battle tower with its odds; no request leaves 127.0.0.1, no console error."""
+    _out, url = static_site
+    context, page, off_host, errors = _local_page(browser)
+    try:
+        page.goto(url + "?tab=game")  # an address parameter, applied by the page's Python
+        page.wait_for_selector(".shogun-next", timeout=FIRST_SCREEN_MS)
+        wait_text(page, ".shogun-step-buttons", "Next step")
+        texts = [_step_text(page)]
+        for _ in range(5):
+            texts.append(_next_step(page, texts[-1]))
+        assert len(set(texts)) == 6, texts
+        assert page.locator(".shogun-game-board .scatterlayer .trace").count() >= 45  # a province area each
+        # the address follows the game; a reload opens the page again and the game goes on where it was
+        page.wait_for_function("() => new URLSearchParams(location.search).has('game')", timeout=60_000)
+        code = page.evaluate("() => new URLSearchParams(location.search).get('game')")
+        assert page.evaluate("() => localStorage.getItem('shogun-guided-game')").count(code) >= 1
+        page.reload()
+        wait_text(page, ".shogun-step-label", texts[-1].split("\n")[0], timeout=FIRST_SCREEN_MS)
+        assert _step_text(page) == texts[-1]
+        assert page.evaluate("() => new URLSearchParams(location.search).get('game')") == code
+        after = _next_step(page, texts[-1])
+        assert after not in texts
+        page.screenshot(path=str(OUTPUT / "static-guided-game.png"))
+        page.select_option(".shogun-language select", label="Nederlands")
+        wait_language(page, "Taal")
+        wait_text(page, ".shogun-step-buttons", "Volgende stap")
+        page.get_by_role("tab", name="Dobbeltoren").click()
+        page.wait_for_selector(".shogun-tower-panel .js-plotly-plot", timeout=120_000)
+        wait_text(page, ".shogun-tower-panel", "%", timeout=120_000)  # the odds, computed in pure Python
+        page.screenshot(path=str(OUTPUT / "static-tower-nl.png"))
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
