@@ -60,7 +60,7 @@ def du(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-async def visit(context, url: str, phone: bool) -> dict:
+async def visit(context, url: str, phone: bool, steps: bool = False) -> dict:
     page = await context.new_page()
     cdp = await context.new_cdp_session(page)
     wire = Wire()
@@ -81,10 +81,32 @@ async def visit(context, url: str, phone: bool) -> dict:
         out["first"] = wire.snapshot()
         heap = await cdp.send("Runtime.getHeapUsage")
         out["heap_mb"] = heap["usedSize"] / 2**20
+        if steps:
+            out.update(await next_steps(page))
     except Exception as exc:  # noqa: BLE001 - a page that never shows is a figure too
         out["failed"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
     await page.close()
     return out
+
+
+STEP_TEXT = "() => [...document.querySelectorAll('.shogun-step-label, .shogun-now')].map(e => e.innerText).join('|')"
+
+
+async def next_steps(page, n: int = 5) -> dict:
+    """The guided game's tab opened (s), then ``n`` Next steps: each from the click until the step text changed (s)."""
+    t0 = time.perf_counter()
+    await page.get_by_role("tab", name="Guided game").click()
+    await page.wait_for_selector(".shogun-next", state="visible", timeout=TIMEOUT * 2)
+    await page.wait_for_function(STEP_TEXT + ".length > 1", timeout=TIMEOUT)
+    opened = time.perf_counter() - t0
+    latencies = []
+    for _ in range(n):
+        before = await page.evaluate(STEP_TEXT)
+        t0 = time.perf_counter()
+        await page.click(".shogun-next")
+        await page.wait_for_function(f"(t) => ({STEP_TEXT})() !== t", arg=before, timeout=TIMEOUT)
+        latencies.append(time.perf_counter() - t0)
+    return {"game_tab_s": opened, "next_s": latencies}
 
 
 def line(name: str, r: dict) -> str:
@@ -92,7 +114,9 @@ def line(name: str, r: dict) -> str:
         return f"   {name:34s} failed: {r['failed']}"
     return (f"   {name:34s} {kb(r['first']['bytes'])} in {r['first']['requests']:3d} requests"
             f" (+{kb(r['first']['ws_in'])} websocket), {r['first_s']:6.1f} s, page heap {r['heap_mb']:.0f} MB,"
-            f" console errors {len(r['errors'])}")
+            f" console errors {len(r['errors'])}"
+            + (f"\n   {'':34s} guided game tab {r['game_tab_s']:.1f} s; Next step "
+               + ", ".join(f"{t:.2f}" for t in r["next_s"]) + " s" if "next_s" in r else ""))
 
 
 async def main(args) -> None:
@@ -131,7 +155,7 @@ async def main(args) -> None:
                             app.wait_pool(1)
                         context = await browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
                         served.since_mark()
-                        first = await visit(context, url, phone)
+                        first = await visit(context, url, phone, steps=True)
                         sent_first = served.since_mark()
                         if name == "Voila app":
                             app.wait_pool(1)
