@@ -353,6 +353,11 @@ class Session:
             self._apply_entries(entries)
         return bool(entries)
 
+    def follow(self, callback: Callable[[], None]):
+        """``callback()`` (from any thread) soon after another device changes this session: a hint to
+        :meth:`refresh` (:func:`.notify.subscribe`; a :class:`~.notify.Subscription`, ``close()`` ends it)."""
+        return self.store.subscribe(self.code, callback)
+
     def on_change(self, listener: Callable[["Session"], None]) -> Callable[[], None]:
         """Call ``listener(session)`` after every change (own or pulled); returns the unsubscribe function."""
         self._listeners.append(listener)
