@@ -147,3 +147,32 @@ def test_a_listener_that_cannot_connect_raises_nothing_and_pages_poll():
     finally:
         listener.stop()
     assert not listener._thread.is_alive()
+
+
+def test_a_step_of_bot_decisions_is_one_append_one_notification_and_the_same_log(store_url):
+    """session/stepping.py: the bots' decisions of a step, stored at once, make the very log that storing each
+    decision by itself makes; the pages following the game hear of the step once."""
+    one = Session.create(open_store(store_url), SETUP, new_token())
+    each = Session.create(open_store(store_url), SETUP, new_token())
+    heard = Heard()
+    subscription = one.follow(heard)
+    heard.count = 0  # (a listener's first hint, when it starts listening, is not a change)
+    made = one.bot_steps(mark=True, limit=40)
+    assert made == 40 and one.seq == 40 and heard.count >= 1
+    if one.store.kind == "sqlite":
+        assert heard.count <= 3  # this process's hint, the watched file's (and its settle hint): not 40
+    assert each.advance_bots(limit=40) == 40
+    assert [e.body for e in one.entries()] == [e.body for e in each.entries()]
+    assert Session.open(one.store, one.code).game.save() == one.game.save()
+    assert one.marks == each.marks == [0]
+    subscription.close()
+
+
+def test_a_step_stored_second_is_taken_back_whole(tmp_path):
+    url = f"sqlite:///{tmp_path / 's.sqlite3'}"
+    a = Session.create(open_store(url), SETUP, new_token())
+    b = Session.open(open_store(url), a.code)
+    assert a.bot_turn()  # b has not seen it
+    assert b.bot_steps(limit=10) == 0  # another device was first: nothing of b's step stays
+    assert b.seq == a.seq == 1 and len(b.game.decisions) == 1
+    assert b.game.save() == a.game.save()
