@@ -57,14 +57,15 @@ def kernels(server: psutil.Process) -> list[psutil.Process]:
     return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
 
 
-def phase_of(store_url: str, code: str) -> str:
-    """The game's season and phase as stored (read in this process: what every page shows after the step)."""
+def phase_of(store_url: str, code: str) -> tuple[str, float]:
+    """The game's season and phase as stored (read in this process: what every page shows after the step), and
+    when its last entry was stored (``time.time()`` in the host's kernel: one clock with the pages' ``Date.now()``)."""
     from shogun_tutor.session import Session, open_store
 
     store = open_store(store_url)
     try:
         s = Session.open(store, code).game.state
-        return f"{s.season}/{s.phase}"
+        return f"{s.season}/{s.phase}", store.session(code).updated * 1000
     finally:
         store.close()
 
@@ -108,10 +109,10 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         session_kernels = [k for k in kernels(server) if k.pid not in before]
         for p in [host, *watchers]:
             p.evaluate(WATCH)
-        latencies, host_times, every, into_actions = [], [], [], []
+        latencies, host_times, every, into_actions, stored_after, shown_after = [], [], [], [], [], []
         load_before = os.getloadavg()[0]
         spies = start_profiles(profile, [k.pid for k in session_kernels[:2]])
-        phase = phase_of(store_url, code)
+        phase, _stored = phase_of(store_url, code)
         for _ in range(steps):
             for p in [host, *watchers]:
                 p.evaluate("window.__changes = []")
@@ -130,13 +131,16 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
                 host_times.append(seen[0] - clicked)
             shown = [seen[i] - clicked for i in range(1, len(watchers) + 1) if i in seen]
             latencies += shown
-            after = phase_of(store_url, code)
+            after, stored = phase_of(store_url, code)
             if shown:
                 every.append(max(shown))
                 if after.endswith("/actions") and not phase.endswith("/actions"):
                     into_actions += shown
+                stored_after.append(stored - clicked)
+                shown_after += [x - (stored - clicked) for x in shown]
             print(f"    {phase:>16} -> {after:<16} host {seen.get(0, float('nan')) - clicked:6.0f} ms, "
-                  f"others {min(shown, default=float('nan')):6.0f}..{max(shown, default=float('nan')):6.0f} ms")
+                  f"others {min(shown, default=float('nan')):6.0f}..{max(shown, default=float('nan')):6.0f} ms "
+                  f"(stored at {stored - clicked:5.0f} ms)")
             phase = after
             missed = len(watchers) + 1 - len(seen)
             if missed:
@@ -154,6 +158,9 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
               f"p95 {pct(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms ({len(latencies)} displays)")
         print(f"  click -> shown on every other page (per step, the last page): median {statistics.median(every):.0f} ms, "
               f"p95 {pct(every, 0.95):.0f} ms, max {max(every):.0f} ms ({len(every)} steps)")
+        print(f"  of which click -> stored by the host's kernel: median {statistics.median(stored_after):.0f} ms, p95 "
+              f"{pct(stored_after, 0.95):.0f} ms; stored -> shown on another page: median "
+              f"{statistics.median(shown_after):.0f} ms, p95 {pct(shown_after, 0.95):.0f} ms")
         if into_actions:
             print(f"  steps into the action phase: median {statistics.median(into_actions):.0f} ms, "
                   f"p95 {pct(into_actions, 0.95):.0f} ms, max {max(into_actions):.0f} ms ({len(into_actions)} displays)")
