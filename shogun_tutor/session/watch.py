@@ -2,9 +2,9 @@
 
 SQLite has no notifications between processes, but every commit writes the file's write-ahead log
 (``…-wal``; with another journal mode, the file itself), and the kernel reports each write (``IN_MODIFY``) to a
-process that watches the folder. A daemon thread reads those reports and calls ``fire()`` once per burst,
-and once more :data:`SETTLE_S` later (the reader woken by the last write could look before the commit's
-index in ``…-shm`` is updated). Which game changed is not known: every game followed on that file reads its
+process that watches the folder. A daemon thread reads those reports and calls ``fire()`` once per burst of
+writes, :data:`SETTLE_S` after its last one (a commit writes a frame per page, then its index in ``…-shm``:
+a reader woken at the first write would find nothing yet), at least every :data:`MAX_DELAY_S` while writes go on. Which game changed is not known: every game followed on that file reads its
 new entries (an idle read costs ~20 µs). Reads write nothing to these files (the ``-shm`` index is a shared
 memory map: no report), so a page reading does not wake the others.
 
@@ -29,7 +29,8 @@ log = logging.getLogger("shogun_tutor.session")
 
 IN_MODIFY, IN_CLOSE_WRITE, IN_MOVED_TO, IN_CREATE = 0x2, 0x8, 0x80, 0x100
 IN_NONBLOCK, IN_CLOEXEC = 0o4000, 0o2000000
-SETTLE_S = 0.03
+SETTLE_S = 0.01  # a burst of writes (one commit writes a WAL frame per page) is told once, this long after its last
+MAX_DELAY_S = 0.1  # a stream of commits is told at least this often
 _EVENT = struct.Struct("iIII")  # wd, mask, cookie, len (then len bytes of name)
 
 
@@ -91,22 +92,24 @@ class FileWatcher:
         return False
 
     def _run(self) -> None:
-        settle_at = None
+        first = settle = None  # when the burst began; when it is quiet enough to tell
         try:
             while not self._stop.is_set():
-                wait = 0.5 if settle_at is None else max(0.0, settle_at - time.monotonic())
+                wait = 0.5 if settle is None else max(0.0, min(settle, first + MAX_DELAY_S) - time.monotonic())
                 ready, _w, _x = select.select([self._fd], [], [], wait)
                 if ready:
                     try:
                         data = os.read(self._fd, 65536)
                     except BlockingIOError:
-                        continue
+                        data = b""
                     if self._ours(data):
-                        self.bursts += 1
-                        self.fire()
-                        settle_at = time.monotonic() + SETTLE_S
-                elif settle_at is not None and time.monotonic() >= settle_at:
-                    settle_at = None
+                        now = time.monotonic()
+                        first = now if first is None else first
+                        settle = now + SETTLE_S
+                now = time.monotonic()
+                if settle is not None and (now >= settle or now >= first + MAX_DELAY_S):
+                    first = settle = None
+                    self.bursts += 1
                     self.fire()
         except Exception:  # never raised out of the thread: the pages' poll goes on
             log.exception("watching the game store's file failed; pages poll it")

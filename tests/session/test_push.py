@@ -160,7 +160,7 @@ def test_a_step_of_bot_decisions_is_one_append_one_notification_and_the_same_log
     made = one.bot_steps(mark=True, limit=40)
     assert made == 40 and one.seq == 40 and heard.count >= 1
     if one.store.kind == "sqlite":
-        assert heard.count <= 3  # this process's hint, the watched file's (and its settle hint): not 40
+        assert heard.count <= 10  # this process's hint and the watched file's (once per burst of writes): not 40
     assert each.advance_bots(limit=40) == 40
     assert [e.body for e in one.entries()] == [e.body for e in each.entries()]
     assert Session.open(one.store, one.code).game.save() == one.game.save()
