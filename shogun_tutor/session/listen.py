@@ -56,9 +56,10 @@ class Listener:
     def forget(self, code: str) -> None:
         """Likewise (``UNLISTEN`` at the next tick)."""
 
-    def stop(self, timeout: float = 3.0) -> None:
+    def stop(self, timeout: float = 0.0) -> None:
+        """Stop listening (the thread ends within a tick and closes its connection); ``timeout``: wait for it."""
         self._stop.set()
-        if self._thread.is_alive():
+        if timeout and self._thread.is_alive():
             self._thread.join(timeout)
 
     # --- the thread ------------------------------------------------------------------------------

@@ -54,17 +54,17 @@ class _Hub:
             self.followers.setdefault(key, {}).setdefault(code, []).append(callback)
 
     def remove(self, key: str, code: str, callback: Callable[[], None]) -> bool:
-        """Remove one subscription; True when it was the game's last one in this process."""
+        """Remove one subscription; True when it was the last one on that store in this process."""
         with self.lock:
             games = self.followers.get(key, {})
             callbacks = games.get(code, [])
             if callback in callbacks:
                 callbacks.remove(callback)
-            if callbacks:
+            if not callbacks:
+                games.pop(code, None)
+            if games:
                 return False
-            games.pop(code, None)
-            if not games:
-                self.followers.pop(key, None)
+            self.followers.pop(key, None)
             return True
 
     def codes(self, key: str) -> set[str]:
@@ -109,11 +109,15 @@ class Subscription:
         return getattr(self.source, "fallback_s", FALLBACK_S) if self.pushed else polling
 
     def close(self) -> None:
+        """Follow no more; the store's listener or watcher ends with the last follower of this process."""
         if self.closed:
             return
         self.closed = True
-        if HUB.remove(self.key, self.code, self.callback) and self.source is not None:
-            self.source.forget(self.code)
+        with _SOURCES_LOCK:
+            if HUB.remove(self.key, self.code, self.callback):
+                source = _SOURCES.pop(self.key, None)
+                if source is not None:
+                    source.stop()
 
 
 _SOURCES: dict[str, object] = {}  # store key -> its listener (PostgreSQL) or file watcher (SQLite), one per process
@@ -121,31 +125,32 @@ _SOURCES_LOCK = threading.Lock()
 
 
 def _source_for(store, key: str):
-    """The process's listener for this store (made on first use), or None when nothing can push across processes."""
-    with _SOURCES_LOCK:
-        if key in _SOURCES:
-            return _SOURCES[key]
-        source = None
-        try:
-            if getattr(store, "kind", "") == "postgresql":
-                from .listen import Listener
-                source = Listener(store.url, lambda code: HUB.fire(key, code), lambda: HUB.codes(key))
-            elif getattr(store, "kind", "") == "sqlite" and getattr(store, "path", ":memory:") != ":memory:":
-                from .watch import FileWatcher
+    """The process's listener for this store (made on first use; under ``_SOURCES_LOCK``), or None when nothing
+    can push across processes."""
+    if key in _SOURCES:
+        return _SOURCES[key]
+    source = None
+    try:
+        if getattr(store, "kind", "") == "postgresql":
+            from .listen import Listener
+            source = Listener(store.url, lambda code: HUB.fire(key, code), lambda: HUB.codes(key))
+        elif getattr(store, "kind", "") == "sqlite" and getattr(store, "path", ":memory:") != ":memory:":
+            from .watch import FileWatcher
 
-                source = FileWatcher.for_file(store.path, lambda: HUB.fire(key))
-        except Exception as exc:  # no listener: the page polls as before
-            log.warning("changes of the game store are not pushed (%s); pages poll it", exc)
-            source = None
-        _SOURCES[key] = source
-        return source
+            source = FileWatcher.for_file(store.path, lambda: HUB.fire(key))
+    except Exception as exc:  # no listener: the page polls as before
+        log.warning("changes of the game store are not pushed (%s); pages poll it", exc)
+        source = None
+    _SOURCES[key] = source
+    return source
 
 
 def subscribe(store, code: str, callback: Callable[[], None]) -> Subscription:
     """Call ``callback()`` (from any thread) after each change of game ``code`` in ``store``; never raises."""
     key = store_key(store)
-    HUB.add(key, code, callback)
-    source = _source_for(store, key)
+    with _SOURCES_LOCK:
+        HUB.add(key, code, callback)
+        source = _source_for(store, key)
     if source is not None:
         source.follow(code)
     return Subscription(key, code, callback, source)
@@ -157,7 +162,7 @@ def close_all() -> None:
         sources = [s for s in _SOURCES.values() if s is not None]
         _SOURCES.clear()
     for source in sources:
-        source.stop()
+        source.stop(timeout=3.0)
 
 
 __all__ = ["CHANNEL_PREFIX", "FALLBACK_S", "HUB", "Subscription", "changed", "channel", "close_all", "store_key",

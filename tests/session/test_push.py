@@ -103,6 +103,7 @@ def test_sqlite_file_written_by_another_process_is_pushed(tmp_path):
     assert heard.wait(), "no change was pushed from the other process"
     assert until(lambda: follower.refresh() or follower.seq == seq, 5) and follower.seq == seq
     subscription.close()
+    assert not subscription.source.working  # the folder is no longer watched
 
 
 def test_postgresql_notify_reaches_another_process_without_polling(pg_server):
@@ -115,7 +116,9 @@ def test_postgresql_notify_reaches_another_process_without_polling(pg_server):
     seq = write_elsewhere(url, follower.code)
     assert heard.wait(), "the NOTIFY did not reach this process"
     assert follower.refresh() and follower.seq == seq
-    subscription.close()
+    listener = subscription.source
+    subscription.close()  # the last follower of that database here: its listener ends, its connection closes
+    assert until(lambda: not listener._thread.is_alive()) and notify.store_key(follower.store) not in notify._SOURCES
 
 
 def test_postgresql_listener_reconnects_after_the_server_restarts(pg_server):
@@ -145,7 +148,7 @@ def test_a_listener_that_cannot_connect_raises_nothing_and_pages_poll():
         assert listener._thread.is_alive() and not listener.working  # still trying, quietly
         assert listener.connections == 0 and fired == []
     finally:
-        listener.stop()
+        listener.stop(timeout=10.0)
     assert not listener._thread.is_alive()
 
 
