@@ -224,7 +224,7 @@ def botstats(args: argparse.Namespace) -> int:
     from .bots import BOTS
 
     lists = []
-    for text in (args.pairings, args.expansion_pairings):
+    for text in (args.pairings, args.expansion_pairings, args.alone):
         pairs = []
         for item in filter(None, text.split(",")):
             a, _, b = item.partition(":")
@@ -234,7 +234,8 @@ def botstats(args: argparse.Namespace) -> int:
             pairs.append((a, b))
         lists.append(pairs)
     report(games=args.games, pair_games=args.pair_games, pairings=lists[0], expansion_pairings=lists[1],
-           first_seed=args.first_seed, court=args.court_games, progress=not args.no_progress, jobs=args.jobs)
+           first_seed=args.first_seed, court=args.court_games, progress=not args.no_progress, jobs=args.jobs,
+           alone_pairings=lists[2])
     return 0
 
 
@@ -313,6 +314,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="comma-separated pairings 'a:b' of bot names to play against each other")
     st.add_argument("--expansion-pairings", default="strong:heuristic",
                     help="pairings played with both expansions (Tennō's Court and Samurai); '' for none")
+    st.add_argument("--alone", default="",
+                    help="comma-separated 'a:b': bot a alone in one seat among b bots, its seat rotating "
+                         "(--pair-games games, one a seed); e.g. strong:heuristic")
     st.add_argument("--first-seed", type=_non_negative, default=1000,
                     help="the pairings' first seed (report figures on fresh seeds, not those tuned on)")
     st.add_argument("--court-games", type=_non_negative, default=None,

@@ -4,7 +4,7 @@ Like a chess site's game review, for Shogun: every decision the learner's seat t
 whole game) is replayed from the position it was taken in (the game's undo history), the strong bot says what
 it would have done there and why, and when the two differ both are played on with the same seeded playouts
 (common random numbers: the same hidden cards, event draws and tower throws for both). The difference of the
-mean standing at the playouts' horizon (:func:`.bots.strong.evaluate`: points, the coming scorings,
+mean standing at the playouts' horizon (:func:`.bots.playouts.evaluate`: points, the coming scorings,
 chests and armies, the winter's rice, against the rivals) is the decision's expected cost in points. The
 costliest few are kept, each with the position on the board, both decisions, the strong bot's reason and,
 for a battle, the odds the learner took.

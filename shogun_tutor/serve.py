@@ -293,6 +293,15 @@ def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
     return share, f"voila/static/plotly/{name}?v={name.rsplit('-', 1)[-1].split('.')[0]}"
 
 
+def welcome_skeleton(language: str | None) -> Path:
+    """The welcome as plain HTML for the page's first paint (:mod:`.ui.welcome_skeleton`), written into the server's
+    cache: returns the Jupyter data folder whose ``shogun`` template folder holds it (the template includes it)."""
+    from .ui.welcome_skeleton import write_skeleton
+    from .viz.diskcache import user_cache_dir
+
+    return write_skeleton(user_cache_dir(), TEMPLATE, language or os.environ.get("SHOGUN_TUTOR_LANG"))
+
+
 def environment(language: str | None) -> dict[str, str]:
     """Variables the server and its kernels need (the kernels inherit the server's environment)."""
     from .ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
@@ -300,7 +309,7 @@ def environment(language: str | None) -> dict[str, str]:
     env = {"JUPYTER_WIDGETS_ECHO": "0"}
     share, module = shared_plotly_module()
     env[PLOTLY_MODULE_ENV] = module
-    paths = [str(SHARE), str(share)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    paths = [str(SHARE), str(share), str(welcome_skeleton(language))] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     if language:
         env["SHOGUN_TUTOR_LANG"] = language

@@ -32,6 +32,8 @@ import snowballstemmer
 
 _STEMMERS = {"en": "english", "nl": "dutch", "de": "german", "fr": "french", "da": "danish", "pl": "polish"}
 CJK = ("zh", "ja")
+_COMPOUNDS = ("nl", "de", "da")  # languages that write compounds as one word
+_LINKS = ("s", "e", "en", "er", "n", "es")  # linking letters between a compound's parts
 
 _SCHEMA = {
     "type": "object",
@@ -42,7 +44,9 @@ _SCHEMA = {
         "about": {"type": "string", "maxLength": 2000},
         "stopwords": {"type": "array", "maxItems": 600, "items": {"type": "string", "minLength": 1, "maxLength": 30}},
         "synonyms": {"type": "array", "maxItems": 300, "items": {
-            "type": "array", "minItems": 2, "maxItems": 20, "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
+            "type": "array", "minItems": 2, "maxItems": 30, "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
+        "phrases": {"type": "array", "maxItems": 100, "items": {
+            "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string", "minLength": 1, "maxLength": 400}}},
     },
 }
 
@@ -78,6 +82,11 @@ def language_data(code: str) -> dict:
     jsonschema.validate(data, _SCHEMA)
     if data["language"] != code:
         raise ValueError(f"locale/lookup/{code}.json is for {data['language']!r}")
+    for pattern, _words in data.get("phrases", []):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"locale/lookup/{code}.json: phrase {pattern!r}: {exc}") from exc
     return data
 
 
@@ -104,18 +113,24 @@ class Analyzer:
     stopwords: frozenset[str]
     groups: dict[str, str] = field(default_factory=dict)  # a synonym's token -> its group's token
     whole_terms: tuple[str, ...] = ()  # zh/ja: glossary terms longer than 2 characters, added as one token
+    phrases: tuple[tuple[re.Pattern, str], ...] = ()  # a question's turn of phrase -> the rulebook's words
+    lexicon: frozenset[str] = frozenset()  # nl, de, da: the rules' words, for reading compounds (:meth:`learn`)
 
     def __post_init__(self):
         self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
-        self._seen: dict[str, str | None] = {}  # word -> token: the rules repeat their words (10,000 words, 1,500 distinct)
+        self._seen: dict[str, list[str]] = {}
+        self._heads = frozenset(self.groups.values())  # word -> token: the rules repeat their words (10,000 words, 1,500 distinct)
 
     # --- one word ---------------------------------------------------------------------------
-    def _word(self, word: str) -> str | None:
-        """A word's token (stemmed, folded, its synonym group's), or None for a stop word."""
+    def _word(self, word: str) -> list[str]:
+        """A word's tokens (stemmed, folded, its synonym group's; a compound's parts after it), [] for a stop word."""
         if word not in self._seen:
             if len(self._seen) > 50_000:
                 self._seen.clear()
-            self._seen[word] = self._token(word)
+            tok = self._token(word)
+            # a compound that is a term of its own (a synonym group's: "geldkaart") is read as that term only
+            parts = () if not tok or tok in self._heads else self._parts(fold(word))
+            self._seen[word] = [tok] + [t for t in map(self._token, parts) if t and t != tok] if tok else []
         return self._seen[word]
 
     def _token(self, word: str) -> str | None:
@@ -126,20 +141,45 @@ class Analyzer:
             w = self._stemmer.stemWord(w)
         return self.groups.get(w, w)
 
+    def learn(self, words) -> None:
+        """The words of the rules (nl, de, da): a compound of two of them is also read as its two parts."""
+        if self.code in _COMPOUNDS:
+            self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords)
+            self._seen.clear()
+
+    def _parts(self, w: str) -> tuple[str, ...]:
+        """A compound's head and tail ("spelersvolgorde" -> "spelers", "volgorde"; a linking s/e/en/er dropped
+        from the head when the head without it is a word), the longest tail that is a word; () if none."""
+        if len(w) < 7 or not self.lexicon:
+            return ()
+        for i in range(3, len(w) - 3):
+            head, tail = w[:i], w[i:]
+            if tail not in self.lexicon:
+                continue
+            if head in self.lexicon:
+                return head, tail
+            for link in _LINKS:
+                if head.endswith(link) and len(head) - len(link) >= 3 and head[:-len(link)] in self.lexicon:
+                    return head[:-len(link)], tail
+        return ()
+
     # --- a text -----------------------------------------------------------------------------
     def spans(self, text: str) -> list[tuple[int, int, str]]:
         """``(start, end, token)`` for every token of ``text``, in order (overlapping in zh/ja)."""
         if self.code in CJK:
             return self._cjk_spans(text)
-        out = []
-        for m in _WORD.finditer(text):
-            tok = self._word(m.group())
-            if tok:
-                out.append((m.start(), m.end(), tok))
-        return out
+        return [(m.start(), m.end(), tok) for m in _WORD.finditer(text) for tok in self._word(m.group())]
 
     def tokens(self, text: str) -> list[str]:
         return [t for _s, _e, t in self.spans(text)]
+
+    def query(self, text: str) -> str:
+        """A question with its turns of phrase put in the rulebook's words ("at the end of the game" -> the
+        final scoring's words, "who goes first" -> the turn order's), read before its words are."""
+        text = _nfkc(text) if self.code in CJK else fold(text)
+        for pattern, words in self.phrases:
+            text = pattern.sub(f" {words} ", text)
+        return text
 
     def _cjk_spans(self, text: str) -> list[tuple[int, int, str]]:
         norm = _nfkc(text)
@@ -160,9 +200,7 @@ class Analyzer:
                     if i + 1 < len(run):
                         out.append((s + i, s + i + 2, self.groups.get(run[i:i + 2], run[i:i + 2])))
             else:
-                tok = self._word(run)
-                if tok:
-                    out.append((s, m.end(), tok))
+                out += [(s, m.end(), tok) for tok in self._word(run)]
         for term in self.whole_terms:
             start = norm.find(term)
             while start >= 0:
@@ -183,7 +221,7 @@ def analyzer(code: str) -> Analyzer:
     for group in data["synonyms"] + glossary_terms(code):
         if code in CJK:
             group = [_nfkc(g) for g in group]
-            whole += [g for g in group if len(g) > 2]
+            whole += [g for g in group if len(g) > 2 or re.fullmatch(f"[{_HIRA}{_KATA}]+", g)]  # kana: whole words
             head = group[0]
             for g in group[1:]:
                 groups.setdefault(g, head)
@@ -196,4 +234,5 @@ def analyzer(code: str) -> Analyzer:
             for t in heads[1:]:
                 if t[0] != head:
                     groups.setdefault(t[0], groups.get(head, head))
-    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)))
+    phrases = tuple((re.compile(p), w) for p, w in data.get("phrases", []))
+    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)), phrases)

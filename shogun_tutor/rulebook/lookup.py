@@ -4,7 +4,7 @@ Every rule, card text, glossary definition and chapter screen is cut into senten
 passage knows its rule, its chapter and the screen of the chapter that shows it. The passages of a
 language are indexed once, on its first query, in SQLite's FTS5 (the standard ``sqlite3``) and ranked
 with its BM25: a word found in few passages counts more, a short sentence with the words beats a
-long one, a word in the rule's title counts double. The words themselves are read by
+long one, a word in the rule's title counts three times. The words themselves are read by
 :mod:`.analysis` (stop words dropped, stems, synonyms and the glossary's terms, bigrams in Chinese and
 Japanese), so a question typed as a sentence finds the sentence that answers it; a word not in the
 rules is taken as its closest word of the rules (a typo: ``difflib``).
@@ -159,6 +159,7 @@ class Index:
                     continue
                 seen.add((e.key, fold(s)))
                 self.passages.append((e, s))
+        self.analyzer.learn(w for e, s in self.passages for w in re.findall(r"\w+", e.title + " " + s))
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.execute("CREATE VIRTUAL TABLE p USING fts5(title, body, tokenize='ascii')")
         rows = []
@@ -175,9 +176,10 @@ class Index:
     def query_tokens(self, query: str) -> list[str]:
         """The query's tokens, a word unknown to the rules replaced by its closest one (typos)."""
         out = []
-        for tok in self.analyzer.tokens(query[:_MAX_QUERY]):
+        for tok in self.analyzer.tokens(self.analyzer.query(query[:_MAX_QUERY])):
             if tok not in self._vocab and self._prefix(tok) and not any(v.startswith(tok) for v in self.vocab):
-                close = difflib.get_close_matches(tok, self.vocab, n=1, cutoff=0.8)
+                # a typo rarely hits the first letter: "devenir" is not "event", "sieht" not "zieht"
+                close = difflib.get_close_matches(tok, [v for v in self.vocab if v[:1] == tok[:1]], n=1, cutoff=0.8)
                 if close:
                     tok = close[0]
             known = tok in self._vocab or (self._prefix(tok) and any(v.startswith(tok) for v in self.vocab))
@@ -198,7 +200,7 @@ class Index:
         if not toks:
             return []
         match = " OR ".join(f'"{self._stem_prefix(t)}"*' if self._prefix(t) else f'"{t}"' for t in toks)
-        rows = self.db.execute("SELECT rowid, bm25(p, 2.0, 1.0) FROM p WHERE p MATCH ? ORDER BY rowid", (match,)).fetchall()
+        rows = self.db.execute("SELECT rowid, bm25(p, 3.0, 1.0) FROM p WHERE p MATCH ? ORDER BY rowid", (match,)).fetchall()
         ranked = sorted(((-score * _KIND_WEIGHT[self.passages[i][0].kind], -i) for i, score in rows), reverse=True)
         out: list[Answer] = []
         keys, texts = set(), set()

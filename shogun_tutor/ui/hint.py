@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..i18n import _
 from ..bots import Reason, make_bot
-from ..bots.strong import fork
+from ..bots.playouts import fork
 from ..rules.game import Game
 from ..rules.state import Decision
 from ..text.reasons import render as render_reason

@@ -139,7 +139,6 @@ class TogetherPanel:
         role = "alert" if error else "status"
         self.message.value = f"<span role='{role}' style='color:{colour}'>{escape(text)}</span>"
 
-
     # --- the store and this device's tokens --------------------------------------------------------
     def store(self):
         """The session store: the guided game's (one per kernel), else opened here; :class:`StoreReadFailed` if it
@@ -207,6 +206,9 @@ class TogetherPanel:
         from ..session.session import Session
 
         def go():
+            if self.hooks.get("quiz") is not None and self.hooks["quiz"](code):  # a class quiz's code: its own panel
+                self.open_button.value = False
+                return
             session = Session.open(self.store(), code)
             if session.solo:  # a learner's own stored game (every guided game is one): the guided game reopens it
                 game = self.hooks.get("game")

@@ -69,6 +69,29 @@ def year_html() -> str:
     )
 
 
+def welcome_texts() -> dict:
+    """The welcome in the current language: ``intro`` (HTML), ``map`` (the SVG with its name), ``doors`` (each
+    door's label) and ``together_tip``. The widget shows them; the page's first paint shows the same before the
+    widgets arrive (:mod:`.welcome_skeleton`)."""
+    texts = [escape(t) for t in (
+        _("Welcome to Shogun"),
+        _("Shogun is a board game for 3 to 5 players by Dirk Henn. You lead a clan in 16th-century Japan: you plan in secret, conquer provinces, build, feed your people through the winter, and settle every battle by throwing cubes into a tower."),
+        _("Goal: after two years, have the most points, for provinces, buildings and the most buildings of a kind in each region."),
+        _("How a year runs"),
+        _("Where do you want to start? If you know the game, go straight to the guided game."),
+    )]
+    return {
+        "intro": (f"<h3>{texts[0]}</h3><p>{texts[1]}</p><p><b>{texts[2]}</b></p><p><b>{texts[3]}</b></p>"
+                  f"{year_html()}<p style='margin-top:0.8em'>{texts[4]}</p>"),
+        # the map's name for screen readers (its provinces carry their names as titles)
+        "map": board_svg().replace("role='img'", "role='img' aria-label='{}'".format(
+            escape(_("The board with its regions"), quote=True)), 1),
+        "doors": {"learn": _("Learn the rules"), "play": _("Play a guided game"), "lookup": _("Look something up"),
+                  "together": _("Play together")},
+        "together_tip": _("A game that several devices join by code: each player on their own device"),
+    }
+
+
 class Welcome:
     """``Welcome(doors).widget``; ``doors`` maps 'learn', 'play', 'lookup', 'together' to what each door opens."""
 
@@ -102,23 +125,12 @@ class Welcome:
         self.refresh_texts()
 
     def refresh_texts(self) -> None:
-        texts = [escape(t) for t in (
-            _("Welcome to Shogun"),
-            _("Shogun is a board game for 3 to 5 players by Dirk Henn. You lead a clan in 16th-century Japan: you plan in secret, conquer provinces, build, feed your people through the winter, and settle every battle by throwing cubes into a tower."),
-            _("Goal: after two years, have the most points, for provinces, buildings and the most buildings of a kind in each region."),
-            _("How a year runs"),
-            _("Where do you want to start? If you know the game, go straight to the guided game."),
-        )]
-        self.intro.value = (f"<h3>{texts[0]}</h3><p>{texts[1]}</p><p><b>{texts[2]}</b></p><p><b>{texts[3]}</b></p>"
-                            f"{year_html()}<p style='margin-top:0.8em'>{texts[4]}</p>")
-        # the map's name for screen readers (its provinces carry their names as titles)
-        self.map.value = board_svg().replace("role='img'", "role='img' aria-label='{}'".format(
-            escape(_("The board with its regions"), quote=True)), 1)
-        self.buttons["learn"].description = _("Learn the rules")
-        self.buttons["play"].description = _("Play a guided game")
-        self.buttons["lookup"].description = _("Look something up")
-        self.buttons["together"].description = _("Play together")
-        self.buttons["together"].tooltip = _("A game that several devices join by code: each player on their own device")
+        page = welcome_texts()
+        self.intro.value = page["intro"]
+        self.map.value = page["map"]
+        for key, label in page["doors"].items():
+            self.buttons[key].description = label
+        self.buttons["together"].tooltip = page["together_tip"]
         self._teacher_texts()
 
     def set_teacher(self, on: bool) -> None:

@@ -11,6 +11,7 @@ from . import imports
 # Each area of the package in its layer, from the bottom: an area imports only areas of lower layers
 # (and itself); two areas of one layer do not import each other.
 LAYERS = (
+    ("data_records",),  # the facts' immutable records, below their loader
     ("data", "i18n", "plotly_assets"),  # plotly_assets: the partial plotly.js bundle and the widget module using it
     ("board",),
     ("rules",),  # the engine: pure, deterministic, only the board's and the components' data below it

@@ -89,3 +89,36 @@ def test_a_page_whose_script_runs_keeps_its_kernel_while_a_plain_get_s_is_freed(
 
 def test_robots_txt_keeps_crawlers_away():
     assert web_handlers.ROBOTS_TXT.splitlines() == ["User-agent: *", "Disallow: /"]
+
+
+def test_the_welcome_s_plain_copy_speaks_every_language_and_is_included_by_the_template(tmp_path):
+    """Issue 46: the page paints the welcome from its HTML before the widgets arrive (ui/welcome_skeleton.py)."""
+    from shogun_tutor.ui import welcome_skeleton
+
+    data = welcome_skeleton.skeleton_texts("de")
+    assert data["default"] == "de" and set(data["texts"]) == set(i18n.LANGUAGES)
+    english = data["texts"][i18n.SOURCE_LANGUAGE]
+    for code, texts in data["texts"].items():
+        assert set(texts["doors"]) == set(welcome_skeleton.DOORS) and all(texts["doors"].values()), code
+        if code != i18n.SOURCE_LANGUAGE:
+            assert texts["intro"] != english["intro"] and texts["doors"]["play"] != english["doors"]["play"], code
+    assert welcome_skeleton.skeleton_texts("xx")["default"] == i18n.SOURCE_LANGUAGE
+    assert i18n.current_language() == i18n.SOURCE_LANGUAGE  # the language is given back
+    html = welcome_skeleton.skeleton_html("nl")
+    texts = html.split("id='shogun-skeleton-texts'>", 1)[1].split("</script>", 1)[0]
+    assert json.loads(texts.replace("<\\/", "</"))["default"] == "nl"  # no "</script>" inside the data
+    markup = html.split("<script", 1)[0]
+    assert "shogun-welcome" not in markup and "shogun-door-" not in markup  # never taken for the app's own welcome
+    share = welcome_skeleton.write_skeleton(tmp_path, serve.TEMPLATE, "nl")
+    assert (share / "voila" / "templates" / serve.TEMPLATE / welcome_skeleton.SKELETON_FILE).read_text() == html
+    assert welcome_skeleton.write_skeleton(tmp_path, serve.TEMPLATE, "nl") == share
+    template = (serve.SHARE / "voila" / "templates" / serve.TEMPLATE / "index.html.j2").read_text()
+    assert f"include '{welcome_skeleton.SKELETON_FILE}' ignore missing" in template
+
+
+def test_the_server_puts_the_welcome_s_copy_on_its_template_path():
+    from shogun_tutor.ui import welcome_skeleton
+
+    paths = serve.environment("fr")["JUPYTER_PATH"].split(":")
+    assert any((Path(p) / "voila" / "templates" / serve.TEMPLATE / welcome_skeleton.SKELETON_FILE).is_file()
+               for p in paths)

@@ -218,3 +218,70 @@ def test_the_first_screen_imports_nothing_of_the_lookup_and_the_tab_builds_no_in
     panel.query.value = "tray"
     assert set(lookup._INDEXES) == {"en"}
     panel.close()
+
+
+# --- turns of phrase, compounds, kana, typos (issue 48) -----------------------------------------
+@pytest.mark.parametrize("lang, question, words", [
+    ("en", "who goes first", "turn order"), ("en", "what are temples worth at the end of the game", "second winter scoring"),
+    ("nl", "wie mag als eerste", "spelersvolgorde"), ("de", "wer fängt an", "spielerreihenfolge"),
+    ("da", "lige mange borge", "lighed"), ("zh", "谁先开始", "出价顺序"), ("ja", "誰から始める", "手番順"),
+])
+def test_a_turn_of_phrase_is_put_in_the_rulebooks_words(lang, question, words):
+    assert words in analyzer(lang).query(question)
+    assert language_data(lang)["phrases"]
+
+
+def test_a_bad_phrase_pattern_is_a_documented_error(monkeypatch):
+    import shogun_tutor.rulebook.analysis as analysis
+
+    data = {**language_data("en"), "phrases": [["(unclosed", "x"]]}
+    monkeypatch.setattr(analysis.json, "loads", lambda _raw: data)
+    with pytest.raises(ValueError, match="phrase"):
+        analysis.language_data("en")
+
+
+def test_compounds_are_also_read_as_their_parts():
+    i18n.set_language("nl")
+    lookup.search("volgorde")  # the index teaches the analyzer the rules' words
+    nl = analyzer("nl")
+    assert set(nl.tokens("volgorde")) <= set(nl.tokens("spelersvolgorde"))
+    assert nl.tokens("geldkaart") == nl.tokens("geldkist")  # a term of its own stays one token
+    i18n.set_language("de")
+    lookup.search("reihenfolge")
+    assert set(analyzer("de").tokens("reihenfolge")) <= set(analyzer("de").tokens("Spielerreihenfolge"))
+
+
+def test_japanese_kana_is_read_as_the_games_words():
+    ja = analyzer("ja")
+    assert "米" in ja.tokens("おこめ") and "城" in ja.tokens("しろ")
+    i18n.set_language("ja")
+    assert {"winter_rice", "revolt"} & {a.rule for a in lookup.search("米がなくなったら")[:3]}
+
+
+def test_a_typo_keeps_its_first_letter():
+    i18n.set_language("fr")
+    assert "even" not in lookup.index().query_tokens("devenir")
+
+
+# the start player, the game's length, the end of the game, battle words in every language (round 3, issue 48)
+@pytest.mark.parametrize("lang, start, length, end, battle", [
+    ("en", "who is start player", "how many turns does it take", "castles in the final count", "clash"),
+    ("nl", "wie is startspeler", "hoeveel beurten", "tempels na afloop", "veldslag"),
+    ("de", "wer ist startspieler", "wie viele runden hat das spiel", "tempel bei der endwertung", "gefecht"),
+    ("fr", "le joueur qui commence", "combien de manches", "temples au score final", "bataille"),
+    ("da", "hvem er startspiller", "hvor mange omgange", "templer ved spillets afslutning", "slaget"),
+    ("pl", "gracz rozpoczynajacy", "ile tur ma gra", "swiatynie po zakonczeniu gry", "walce"),
+    ("zh", "谁是起始玩家", "一局多久", "游戏结束的时候城堡几分", "战争"),
+    ("ja", "スタートプレイヤーは誰", "何ターン", "ゲーム終了時の城", "バトル"),
+])
+def test_start_player_length_end_of_game_and_battle_words(lang, start, length, end, battle):
+    i18n.set_language(lang)
+    assert lookup.search(start)[0].rule == "turn_order"
+    assert lookup.search(length)[0].rule == "year"
+    assert lookup.search(end)[0].rule == "scoring"
+    assert lookup.search(battle)[0].rule == "battle"
+
+
+def test_number_words_are_read_as_digits():
+    assert analyzer("de").tokens("drei") == analyzer("de").tokens("3")
+    assert analyzer("zh").tokens("三") == analyzer("zh").tokens("3")

@@ -1,8 +1,10 @@
-"""The lookup on held-out questions (issue 48): at least 10 per language, written as players ask at the table
+"""The lookup on held-out questions (issue 48): at least 12 per language, written as players ask at the table
 (running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
-texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms or stop
-words. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % per language, which is not reached
-yet, so the test holds the measured level (a regression fails) and prints each language's figures."""
+texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms, phrases or
+stop words. This is the third held-out set (committed in fd84e2a before it was measured, measured once; the first two
+are part of the development set now). The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every
+language, which pl (12/14) does not reach on this set, so the test prints each language's figures and holds the
+measured level (one question less per language at most, one less in all: a regression fails)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
 HELD_OUT = Path(__file__).parent / "lookup_heldout"
 DEV = Path(__file__).parent / "lookup_questions"
 TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
+# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in pl
+MEASURED_TOP3 = {"en": 14, "nl": 13, "de": 14, "fr": 14, "da": 13, "pl": 12, "zh": 13, "ja": 13}
 
 
 def _questions(folder: Path, lang: str) -> list[dict]:
@@ -37,7 +41,7 @@ def test_the_held_out_set_is_its_own_and_covers_the_issues_topics(lang):
     qs = _questions(HELD_OUT, lang)
     dev = {q["q"] for q in _questions(DEV, lang)}
     keys = {r.key for r in content.RULES}
-    assert len(qs) >= 10 and len({q["q"] for q in qs}) == len(qs) and not dev & {q["q"] for q in qs}
+    assert len(qs) >= 12 and len({q["q"] for q in qs}) == len(qs) and not dev & {q["q"] for q in qs}
     wanted = set()
     for q in qs:
         want = set(q.get("rules") or [q["rule"]])
@@ -47,7 +51,7 @@ def test_the_held_out_set_is_its_own_and_covers_the_issues_topics(lang):
 
 
 def test_held_out_questions_find_their_rule():
-    rows, top3_all, n_all = [], 0, 0
+    rows, top3_all, n_all, below = [], 0, 0, []
     for lang in LANGS:
         i18n.set_language(lang)
         qs = _questions(HELD_OUT, lang)
@@ -59,5 +63,8 @@ def test_held_out_questions_find_their_rule():
             top3 += bool(want & set(rules[:3]))
         rows.append(f"{lang}: top-1 {top1}/{len(qs)}, top-3 {top3}/{len(qs)}")
         top3_all, n_all = top3_all + top3, n_all + len(qs)
+        if top3 < MEASURED_TOP3[lang] - 1:
+            below.append(lang)
     print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
-    assert top3_all / n_all >= 0.8  # measured 66/82 (80 %); the issue's 90 % per language is not reached
+    assert not below, below  # measured: en 14/14, nl 13/14, de 14/14, fr 14/14, da 13/14, pl 12/14, zh 13/14, ja 13/14
+    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 106/112 (95 %)

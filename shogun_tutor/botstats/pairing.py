@@ -1,0 +1,133 @@
+"""Win rates with confidence intervals: two bots on balanced seats (a pairing), and one bot alone among others, its
+seat rotating; games played in worker processes when asked, with the same figures as in one."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .detector import SeatBlunders, counted_games
+from .games import game_setup, lineup
+
+
+def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a share (95 % by default).
+
+    >>> lo, hi = wilson(60, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.502, 0.691)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Pairing:
+    a: str
+    b: str
+    games: int = 0
+    share_a: float = 0.0  # wins of a (ties split) over all wins, seats balanced
+    wins_a: float = 0.0
+    wins_b: float = 0.0
+
+    @property
+    def share(self) -> float:
+        return self.wins_a / max(1e-9, self.wins_a + self.wins_b)
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins_a, self.wins_a + self.wins_b)
+
+
+def _collect(times: dict | None, game_times: dict, cpu_times: dict | None, game_cpu: dict) -> None:
+    """Add one game's seconds per bot to the callers' lists (each of them when given)."""
+    for store, got in ((times, game_times), (cpu_times, game_cpu)):
+        if store is not None:
+            for name in sorted(got):
+                store.setdefault(name, []).extend(got[name])
+
+
+def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
+            cpu_times: dict | None = None, blunders: dict | None = None, expansions: Sequence[str] = (),
+            progress: bool = False, jobs: int = 1) -> Pairing:
+    """``a`` against ``b``, seat-adjusted: each seed is played twice, a on the even seats then on the
+    odd seats (so both bots sit in every seat equally often); a game's win goes to the winner's bot
+    (a shared win is split). The share is a's part of all wins; equal bots give 50 %.
+    ``blunders[name]`` sums each bot's :class:`SeatBlunders` of these games; ``progress``: a tqdm bar.
+    ``jobs``: games played at once in that many processes; the games and every figure but the wall-clock times
+    are the same as with one (the results are taken in the games' order)."""
+    res = Pairing(a, b)
+    tasks = [(first_seed + i // 2, lineup(first_seed + i // 2, a, b, i), tuple(expansions)) for i in range(games)]
+    for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
+        _collect(times, game_times, cpu_times, game_cpu)
+        if blunders is not None:
+            for name, c in per.items():
+                blunders.setdefault(name, SeatBlunders()).merge(c)
+        for seat in winners:
+            if names[seat] == a:
+                res.wins_a += 1 / len(winners)
+            else:
+                res.wins_b += 1 / len(winners)
+        res.games += 1
+    return res
+
+
+@dataclass
+class Alone:
+    """One bot ``a`` in one seat among ``b`` bots (issue 48's measure of the strong bot), its seat rotating."""
+
+    a: str
+    b: str
+    games: int = 0
+    wins: float = 0.0  # a's wins, a shared win split
+    chance: float = 0.0  # wins expected by chance alone (one in the number of players, summed)
+    by_players: dict[int, list[float]] = field(default_factory=dict)  # players -> [games, wins]
+    blunders: dict[str, SeatBlunders] = field(default_factory=dict)  # per bot, over all its seat-games
+
+    @property
+    def share(self) -> float:
+        return self.wins / max(1, self.games)
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def alone_seat(i: int, players: int) -> int:
+    """The seat of the lone bot in game ``i`` of :func:`alone`: with seeds in a row, the player counts cycle 3, 4, 5,
+    so each count's games take its seats in turn.
+
+    >>> [alone_seat(i, 3) for i in (0, 3, 6, 9)]
+    [0, 1, 2, 0]
+    """
+    return (i // 3) % players
+
+
+def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None = None,
+          cpu_times: dict | None = None, expansions: tuple = (), progress: bool = False, jobs: int = 1) -> Alone:
+    """``a`` alone among ``b`` bots: game i on seed ``first_seed + i`` (3-5 players, both board sides), ``a`` in seat
+    :func:`alone_seat`; the share is the games ``a`` won (ties split), beside the share chance alone gives."""
+    res = Alone(a, b)
+    tasks = []
+    for i in range(games):
+        seed = first_seed + i
+        n = game_setup(seed)["players"]
+        seat = alone_seat(i, n)
+        tasks.append((seed, [a if s == seat else b for s in range(n)], tuple(expansions)))
+    for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress,
+                                                                                  f"{a} alone vs {b}"):
+        _collect(times, game_times, cpu_times, game_cpu)
+        for name, c in per.items():
+            res.blunders.setdefault(name, SeatBlunders()).merge(c)
+        won = sum(names[s] == a for s in winners) / len(winners)
+        n = len(names)
+        res.games += 1
+        res.wins += won
+        res.chance += 1 / n
+        row = res.by_players.setdefault(n, [0, 0.0])
+        row[0] += 1
+        row[1] += won
+    return res

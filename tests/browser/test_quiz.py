@@ -1,0 +1,154 @@
+"""The class quiz in the browser (issue 47): a teacher's projector (1920x1080) starts a quiz from Play together,
+two students join by the link (one on a phone, 390x844, answering with the keyboard), the projector's count
+follows their answers, the reveal shows the answer with the engine's explanation on every page; a student
+reloads and keeps the score; a late student joins and answers the next question; axe finds nothing serious.
+
+Secrecy is checked where it could leak: every websocket frame a student's page receives from its kernel (all
+widget state and every update). The right answer is read from the quiz's store (the test's own SQLite file):
+before the reveal no frame holds the answer's sentence ("The answer: …"), a line of the engine's explanation
+that the question does not show, or the class that marks the right option; after it they arrive (the search
+works)."""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import ExitStack
+
+import pytest
+
+from shogun_tutor.session import open_store
+from shogun_tutor.session.quiz import QuizSession
+from shogun_tutor.text import quiz as words
+
+from .conftest import RENDER_TIMEOUT_MS, wait_text
+from .test_together import device, together_server  # noqa: F401 (the module's server: a store of its own)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+QUESTIONS = "3"
+
+
+def start_quiz(teacher) -> str:
+    page = teacher.page
+    page.locator("button.shogun-together-open").first.click()
+    form = page.locator(".shogun-quiz-start-form")
+    form.wait_for(state="visible", timeout=30_000)
+    from .test_screens import axe_problems
+
+    assert axe_problems(page) == []  # the bar's three doors, the quiz's form among them
+    form.locator("select").first.select_option(QUESTIONS)
+    form.locator("button.shogun-quiz-start").click()
+    page.wait_for_selector(".shogun-quiz-host .shogun-join-code", timeout=60_000)
+    return page.locator(".shogun-quiz-host .shogun-join-code").first.inner_text().replace(" ", "")
+
+
+def join_quiz(student, name: str) -> None:
+    page = student.page
+    page.wait_for_selector(".shogun-quiz-name input", state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.locator(".shogun-quiz-name input").fill(name)
+    page.locator("button.shogun-quiz-join").click()
+    wait_text(page, ".shogun-quiz-student", "Wait for", timeout=30_000)
+
+
+def secrets_of(database: str, code: str) -> tuple[list[str], str]:
+    """What the reveal adds to the question asked: the answer's sentence and the explanation's lines the question
+    does not show (in English, as the pages are); and the right option's label."""
+    from shogun_tutor.ui.quiz import draw
+
+    store = open_store(database)
+    try:
+        q = QuizSession.open(store, code, draw).current
+    finally:
+        store.close()
+    public = q.public()
+    shown = set(words.fact_lines(public)) | {words.option_label(public, o) for o in q.options}
+    label = words.option_label(public, q.answer)
+    return [f"The answer: {label}"] + [t for t in words.reveal_lines(q.reveal()) if t not in shown], label
+
+
+def leaked(student, texts: list[str], since: int = 0) -> list[str]:
+    """Which of ``texts`` (and the right option's mark) the student's page received in its frames from ``since`` on
+    (a question revealed earlier may be on the page: a late student sees the last reveal when joining)."""
+    frames = student.frames[since:]
+    found = [t for t in texts if any(t in f or json.dumps(t)[1:-1] in f for f in frames)]
+    if any('"shogun-quiz-right"' in f for f in frames):  # the right option's mark, as a widget's class
+        found.append("the class shogun-quiz-right")
+    return found
+
+
+def ask(teacher) -> None:
+    teacher.page.locator("button.shogun-quiz-ask:not([disabled])").click(timeout=30_000)
+
+
+def test_a_teacher_runs_a_quiz_two_phones_answer_and_nothing_leaks(browser, together_server):  # noqa: F811
+    from .test_screens import axe_problems
+
+    url, database = together_server
+    with ExitStack() as stack:
+        teacher = stack.enter_context(device(browser, 1920, 1080, url + "?tab=game&teacher=1"))
+        teacher.page.wait_for_selector("button.shogun-together-open", timeout=RENDER_TIMEOUT_MS)
+        code = start_quiz(teacher)
+        teacher.page.wait_for_function("(c) => location.search.includes('game=' + c)", arg=code, timeout=10_000)
+        assert teacher.page.locator(".shogun-quiz-host .shogun-join svg").count() == 1  # the QR code
+        phone = stack.enter_context(device(browser, 390, 844, url + f"?game={code}"))
+        laptop = stack.enter_context(device(browser, 1366, 768, url + f"?game={code}"))
+        join_quiz(phone, "Ann")
+        join_quiz(laptop, "Bob")
+        wait_text(teacher.page, ".shogun-quiz-count", "2 students have joined.", timeout=10_000)
+
+        ask(teacher)
+        for s in (phone, laptop):
+            s.page.wait_for_selector(".shogun-quiz-option-0:not([disabled])", state="visible", timeout=30_000)
+        wait_text(phone.page, ".shogun-quiz-timer", "seconds left", timeout=10_000)
+        secret, label = secrets_of(database, code)
+        # the phone answers with the keyboard: the first option focused, Enter
+        phone.page.locator("button.shogun-quiz-option-0").focus()
+        phone.page.keyboard.press("Enter")
+        started = time.monotonic()
+        wait_text(teacher.page, ".shogun-quiz-count", "1 student has answered.", timeout=10_000)
+        first_count = time.monotonic() - started
+        laptop.page.locator("button.shogun-quiz-option-1").click()
+        wait_text(teacher.page, ".shogun-quiz-count", "2 students have answered.", timeout=10_000)
+        phone.page.wait_for_selector("button.shogun-quiz-option-0.shogun-quiz-chosen[disabled]", timeout=10_000)
+        assert phone.page.locator("button.shogun-quiz-option-1[disabled]").count() == 1  # the first answer counts
+        assert axe_problems(phone.page) == []
+        for s in (phone, laptop):
+            assert leaked(s, secret) == [], "a student's page received the answer before the reveal"
+        assert "The answer" not in teacher.page.locator(".shogun-quiz-host").inner_text()
+
+        teacher.page.locator("button.shogun-quiz-reveal").click()
+        wait_text(teacher.page, ".shogun-quiz-host", f"The answer: {label}", timeout=10_000)
+        for line in secret[1:]:
+            wait_text(teacher.page, ".shogun-quiz-explanation", line, timeout=10_000)
+        wait_text(teacher.page, ".shogun-quiz-board", "Leaderboard", timeout=10_000)
+        for s in (phone, laptop):
+            wait_text(s.page, ".shogun-quiz-verdict", "", timeout=10_000)
+            wait_text(s.page, ".shogun-quiz-answer", f"The answer: {label}", timeout=10_000)
+            assert leaked(s, secret), "the search finds the answer once revealed"
+        assert axe_problems(teacher.page) == []
+        teacher.screenshot("quiz-teacher-1920")
+        phone.screenshot("quiz-student-phone-390")
+        score = phone.page.locator(".shogun-quiz-score").inner_text()
+
+        # the phone reloads: the same student, no name asked, the same score
+        phone.page.reload()
+        wait_text(phone.page, ".shogun-quiz-score", score, timeout=RENDER_TIMEOUT_MS)
+        assert not phone.visible(".shogun-quiz-name input")
+
+        # a late student joins and answers the second question
+        late = stack.enter_context(device(browser, 390, 844, url + f"?game={code}"))
+        join_quiz(late, "Cid")
+        wait_text(teacher.page, ".shogun-quiz-count", "3 students have joined.", timeout=10_000)
+        since = len(late.frames)
+        ask(teacher)
+        late.page.wait_for_selector(".shogun-quiz-option-0:not([disabled])", state="visible", timeout=30_000)
+        secret2, _label = secrets_of(database, code)
+        late.page.locator("button.shogun-quiz-option-0").click()
+        wait_text(teacher.page, ".shogun-quiz-count", "1 student has answered.", timeout=10_000)
+        assert leaked(late, secret2, since) == []
+        for d in (teacher, phone, laptop, late):
+            d.assert_clean()
+        print(f"\nquiz: the projector counted the first answer {first_count:.2f} s after the key press; "
+              f"{sum(len(d.frames) for d in (phone, laptop, late))} frames of the students' pages searched")
+        print(json.dumps({"first_count_s": round(first_count, 3)}))
