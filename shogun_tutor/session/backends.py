@@ -5,9 +5,13 @@ What they share (the SQL, the retry on a lost connection, checking what is read)
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 from pathlib import Path
+
+try:
+    import sqlite3
+except ImportError:  # Pyodide (the static build) has no sqlite3: its store is .memory.MemoryStore
+    sqlite3 = None  # type: ignore[assignment]
 
 from .errors import StoreUnavailable
 from .store import BUSY_TIMEOUT_S, Store
@@ -70,7 +74,7 @@ class SQLiteStore(Store):
     """
 
     kind = "sqlite"
-    driver_errors = (sqlite3.Error,)
+    driver_errors = (sqlite3.Error,) if sqlite3 is not None else ()
 
     def __init__(self, path: str | os.PathLike, create: bool = True):
         """``create=False``: the file must exist and hold the store (no folder, file or table is made)."""

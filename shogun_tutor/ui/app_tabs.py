@@ -44,10 +44,16 @@ def default_tabs() -> Tabs:
 
     def game():
         from .game_panel import GamePanel
+        from .local_game import keep
 
         def make():
             panel = GamePanel(on_battle=watch)
-            panel.on_address = lambda **params: holder["app"].address.update(**params) if "app" in holder else None
+            def on_address(**params) -> None:
+                if "app" in holder:
+                    holder["app"].address.update(**params)
+                    keep(holder["app"].address, panel)  # the static build keeps the game in the page (ui/local_game.py)
+
+            panel.on_address = on_address
             panel.on_address(**panel.address_params())
             return panel
         return once("game", make)
