@@ -43,7 +43,10 @@ PYTHON_VERSION = "3.13"
 #: what the app imports in the browser (its other dependencies are the server's: voila, websockets, psycopg,
 #: tqdm; numpy, shapely and jsonschema have no WebAssembly wheel on PyPI), and what the kernel itself installs
 BROWSER_PACKAGES = ["ipywidgets>=8.1,<9", "networkx>=3.2,<4", "plotly>=7.1,<7.2", "anywidget>=0.9,<1",
-                    "babel>=2.14,<3", "snowballstemmer>=3.0.1,<4", "segno>=1.6,<2", "ipython", "jedi", "comm"]
+                    "babel>=2.14,<3", "snowballstemmer>=3.0.1,<4", "segno>=1.6,<2", "ipython", "jedi", "comm",
+                    # the saves' validation (rules/schemas.py): 4.17.3 is the last jsonschema without referencing's
+                    # compiled rpds-py (pyrsistent and attrs are pure Python); the app's schemas have no $ref left
+                    "jsonschema==4.17.3"]
 #: Pyodide's own packages, from PyPI: the kernel loads micropip through the lock
 LOCKED = {"micropip": "micropip==0.11.0", "packaging": "packaging==24.2"}
 #: wheels the kernel brings itself (its shims of ipykernel and widgetsnbextension)

@@ -5,11 +5,16 @@ What they share (the SQL, the retry on a lost connection, checking what is read)
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 from pathlib import Path
 
+try:
+    import sqlite3
+except ImportError:  # Pyodide (the static build) has no sqlite3: its store is .memory.MemoryStore
+    sqlite3 = None  # type: ignore[assignment]
+
 from .errors import StoreUnavailable
+from .notify import channel
 from .store import BUSY_TIMEOUT_S, Store
 
 
@@ -70,7 +75,7 @@ class SQLiteStore(Store):
     """
 
     kind = "sqlite"
-    driver_errors = (sqlite3.Error,)
+    driver_errors = (sqlite3.Error,) if sqlite3 is not None else ()
 
     def __init__(self, path: str | os.PathLike, create: bool = True):
         """``create=False``: the file must exist and hold the store (no folder, file or table is made)."""
@@ -117,6 +122,9 @@ class SQLiteStore(Store):
 
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, sqlite3.IntegrityError)
+
+    def notify_key(self) -> str:
+        return f"object:{id(self)}" if self.path == ":memory:" else "sqlite:" + os.path.realpath(self.path)
 
     def close(self) -> None:
         with self._lock:
@@ -204,6 +212,13 @@ class PostgresStore(Store):
 
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
+
+    def notify_key(self) -> str:
+        return "postgresql:" + self.url
+
+    def _notify_in(self, cur, code: str, seq: int) -> None:
+        """``NOTIFY`` on the game's channel: sent to the listeners (:mod:`.listen`) if and when the append commits."""
+        cur.execute("SELECT pg_notify(%s, %s)", (channel(code), str(seq)))
 
     def _lost_connection(self, exc: BaseException | None) -> bool:
         """A connection that was open broke (server restarted, or an admin ended it); not: cannot connect."""

@@ -9,6 +9,7 @@ import os
 import time
 from pathlib import Path
 
+from . import backends
 from .backends import PostgresStore, SQLiteStore
 from .errors import StoreUnavailable
 from .store import Store
@@ -32,6 +33,10 @@ def open_store(url: str | None = None, *, create: bool = True) -> "Store":
     url = url or os.environ.get(DATABASE_ENV) or ""
     if url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(url, create=create)
+    if backends.sqlite3 is None:
+        from .memory import MemoryStore  # the browser (the static build): no sqlite3, no file; the page keeps the game
+
+        return MemoryStore()
     if url.startswith("sqlite://"):
         return SQLiteStore(url[len("sqlite://"):] or ":memory:", create=create)  # sqlite:///abs/path.sqlite3
     if url:

@@ -45,6 +45,10 @@ class App:
         # the page's address (history.replaceState: ?game=<code>&step=N, chapter, screen, tab) and this device's
         # seat tokens (ui/widgets/address.py)
         self.address = Address()
+        from .local_game import in_static_build
+
+        if in_static_build():  # no server hands the kernel the visitor's address: the page tells it (once)
+            self.address.on_hello(lambda _base, _tokens: self._static_hello())
         self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])
         if hasattr(self._tabs, "holder"):
             self._tabs.holder["app"] = self
@@ -296,7 +300,10 @@ class App:
             self.show("rulebook")
         elif address.game is not None and self.panel("game") is not None:
             # a learner's own stored game reopens in the guided game, a shared one in the "Play together" bar;
-            # a wrong code: one sentence, with a new game
+            # a wrong code: one sentence, with a new game; the static build continues the game its page keeps
+            from .local_game import restore_kept
+
+            restore_kept(self.address, self.panel("game").store, address.game)
             self._tabs.holder["together"].open_code(address.game, address.step)
             self.show("game")
         elif address.demo is not None and self.panel("game") is not None:
@@ -314,6 +321,13 @@ class App:
             self.set_teacher(True)
         self._show_address_problems()
         self.follow()
+
+    def _static_hello(self) -> None:
+        """The static build: apply the page's address when the page first tells it (``?lang=``, ``?game=``...)."""
+        if not getattr(self, "_hello_done", False):
+            self._hello_done = True
+            if self.address.query:
+                self.open_from_query(self.address.query)
 
     def _show_address_problems(self) -> None:
         """The link's problems as sentences in the current language (empty when there are none)."""

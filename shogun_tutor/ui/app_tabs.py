@@ -44,10 +44,16 @@ def default_tabs() -> Tabs:
 
     def game():
         from .game_panel import GamePanel
+        from .local_game import keep
 
         def make():
             panel = GamePanel(on_battle=watch)
-            panel.on_address = lambda **params: holder["app"].address.update(**params) if "app" in holder else None
+            def on_address(**params) -> None:
+                if "app" in holder:
+                    holder["app"].address.update(**params)
+                    keep(holder["app"].address, panel)  # the static build keeps the game in the page (ui/local_game.py)
+
+            panel.on_address = on_address
             panel.on_address(**panel.address_params())
             return panel
         return once("game", make)
@@ -64,7 +70,7 @@ def default_tabs() -> Tabs:
                                   "moved": lambda: app.follow() if app is not None else None,
                                   "teacher": lambda: app is not None and bool(app.teacher.value),
                                   "position": lambda: app.position() if app is not None else {},
-                                  "quiz": lambda code: quiz().open(code)})
+                                  "quiz": open_quiz})
             form = QuizStartForm(start_quiz)  # the bar's third door: a class quiz (ui/quiz_host.py)
             panel.start_form.widget.children += (form.widget,)
             holder["quiz_form"] = form
@@ -82,10 +88,24 @@ def default_tabs() -> Tabs:
 
         def make():
             app = holder.get("app")
-            return QuizPanel({"store": lambda: together().store(), "address": app.address if app is not None else None,
-                              "teacher": lambda: app is not None and bool(app.teacher.value), "shown": shown,
-                              "moved": lambda: app.follow() if app is not None else None})
+            panel = QuizPanel({"store": lambda: together().store(), "address": app.address if app is not None else None,
+                               "teacher": lambda: app is not None and bool(app.teacher.value), "shown": shown,
+                               "moved": lambda: app.follow() if app is not None else None})
+            quiz_slot().children = [panel.widget]
+            return panel
         return once("quiz", make)
+
+    def quiz_slot():
+        """Where the quiz goes above the guided game: empty (no quiz widget in a page) until a quiz is opened."""
+        import ipywidgets as w
+
+        return once("quiz_slot", w.VBox)
+
+    def open_quiz(code: str) -> bool:
+        """The bar's *Join* with a quiz's code opens the quiz (True); any other code is the bar's (False)."""
+        from .quiz import is_quiz_code
+
+        return is_quiz_code(together().store, code) and quiz().open(code)
 
     def start_quiz(spec: dict) -> None:
         quiz().create(spec)
@@ -95,7 +115,7 @@ def default_tabs() -> Tabs:
 
         panel = game()
         panel.steps.label.observe(lambda _c: holder["app"].follow() if "app" in holder else None, names="value")
-        box = w.VBox([together().widget, quiz().widget, together().curtain.widget, panel.widget])
+        box = w.VBox([together().widget, quiz_slot(), together().curtain.widget, panel.widget])
         box.add_class("shogun-game-tab")
         return box
 

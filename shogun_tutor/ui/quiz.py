@@ -115,14 +115,11 @@ class QuizPanel:
 
     def open(self, code: str) -> bool:
         """Open the quiz with ``code`` if it is one (True); False for any other code (a game's: the bar's)."""
-        from ..session.quiz import QuizSession, is_quiz
-
-        try:
-            if not is_quiz(self.hooks["store"](), code):
-                return False
-        except Exception:  # the store cannot be read: the bar says so when it opens the code as a game
-            return False
         from ..session import codes
+        from ..session.quiz import QuizSession
+
+        if not is_quiz_code(self.hooks["store"], code):
+            return False
 
         address = self.hooks.get("address")
         token = address.tokens.get(codes.normalize(code)) if address is not None else None
@@ -223,6 +220,17 @@ class QuizPanel:
         (self.host_view if host else self.student_view).render(force)
 
 
+def is_quiz_code(store: Callable[[], Any], code: str) -> bool:
+    """Whether ``code`` names a stored quiz (``store()``: the session store); False also when the store cannot be
+    read (the bar then opens the code as a game and says why it cannot)."""
+    from ..session.quiz import is_quiz
+
+    try:
+        return is_quiz(store(), code)
+    except Exception:
+        return False
+
+
 def closed_sentence(reason: str) -> str:
     """Why an answer was not taken (:class:`~shogun_tutor.session.quiz.QuizClosed`'s reason)."""
     if reason == "joined":
@@ -232,4 +240,4 @@ def closed_sentence(reason: str) -> str:
     return _("This question takes no more answers.")
 
 
-__all__ = ["QuizPanel", "closed_sentence", "draw"]
+__all__ = ["QuizPanel", "closed_sentence", "draw", "is_quiz_code"]

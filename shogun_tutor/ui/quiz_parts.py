@@ -123,7 +123,7 @@ def summary_html(view: dict) -> str:
         if s["missed"]:
             lines.append(_("Rule to go over again: {chapter}").format(chapter=chapter_title(s["missed"])))
         else:
-            lines.append(_("Most of the class got this one right."))
+            lines.append(_("At least half of the class got this one right."))
     items = "".join(f"<li>{escape(t)}</li>" for t in lines)
     return f"<div class='shogun-quiz-summary'><ul>{items}</ul></div>"
 
@@ -143,7 +143,7 @@ def board_html(board: list[dict]) -> str:
 def missed_html(missed: list[tuple[str, int]]) -> str:
     """At the end: the rules the class missed (most missed first), or that it missed none."""
     if not missed:
-        text = _("The class missed no rule: most answers were right on every question.")
+        text = _("The class missed no rule: at least half answered each question right.")
     else:
         text = _("Rules to go over again: {chapters}").format(
             chapters=i18n.format_list([chapter_title(k) for k, _n in missed]))

@@ -32,8 +32,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-import numpy as np
-import shapely
+try:
+    import numpy as np
+    import shapely
+except ImportError:  # the static build (no numpy, no shapely in the browser): .board draws .board_light instead
+    np = shapely = None
 
 from ..board import PlayBoard
 from ..data import BOARD

@@ -9,7 +9,10 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the static build (no numpy in the browser): .board draws .board_light instead
+    np = None
 
 from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import _

@@ -33,6 +33,10 @@ def start_quiz(teacher) -> str:
     page = teacher.page
     page.locator("button.shogun-together-open").first.click()
     form = page.locator(".shogun-quiz-start-form")
+    form.wait_for(state="visible", timeout=30_000)
+    from .test_screens import axe_problems
+
+    assert axe_problems(page) == []  # the bar's three doors, the quiz's form among them
     form.locator("select").first.select_option(QUESTIONS)
     form.locator("button.shogun-quiz-start").click()
     page.wait_for_selector(".shogun-quiz-host .shogun-join-code", timeout=60_000)

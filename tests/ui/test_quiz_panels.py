@@ -260,6 +260,7 @@ def test_the_play_together_bar_starts_a_quiz_and_its_code_opens_it(store):
     teacher.show("game")
     holder = teacher._tabs.holder
     together, form = holder["together"], holder["quiz_form"]
+    assert "quiz" not in holder and holder["quiz_slot"].children == ()  # no quiz widget in a page until a quiz
     assert form.widget in together.start_form.widget.children  # a third door beside start and join
     together.unfold()
     form.start_button.click()

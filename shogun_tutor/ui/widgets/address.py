@@ -28,6 +28,14 @@ import traitlets
 
 _ESM = """
 const PREFIX = 'shogun-seat-';
+const KEPT = 'shogun-guided-game';  // the static build's guided game (ui/local_game.py)
+const MAX_KEPT = 1000000;
+function kept() {
+  try {
+    const text = localStorage.getItem(KEPT);
+    return text && text.length <= MAX_KEPT ? text : null;
+  } catch (e) { return null; }
+}
 function tokens() {
   const out = {};
   try {
@@ -52,7 +60,7 @@ function render({ model, el }) {
   model.on('change:params', apply);
   apply();
   const here = () => location.origin + location.pathname;
-  model.send({hello: here(), tokens: tokens(), query: location.search.replace(/^\\?/, '')});
+  model.send({hello: here(), tokens: tokens(), query: location.search.replace(/^\\?/, ''), kept: kept()});
   model.on('msg:custom', (msg) => {
     if (!msg) return;
     if (typeof msg.replace === 'string') {
@@ -69,6 +77,10 @@ function render({ model, el }) {
     try {
       if (msg.keep && msg.keep.code) localStorage.setItem(PREFIX + msg.keep.code, msg.keep.token);
       if (msg.forget) localStorage.removeItem(PREFIX + msg.forget);
+      if (typeof msg.keep_game === 'string') {
+        if (msg.keep_game && msg.keep_game.length <= MAX_KEPT) localStorage.setItem(KEPT, msg.keep_game);
+        else localStorage.removeItem(KEPT);
+      }
     } catch (e) { /* storage off: the seat lasts as long as the page */ }
   });
 }
@@ -77,6 +89,7 @@ export default { render };
 
 #: address parameters the app writes (in this order); anything else the visitor typed is kept after them
 POSITION_KEYS = ("lang", "game", "step", "tab", "chapter", "screen", "demo", "teacher")
+MAX_KEPT = 1_000_000  #: characters of a kept game (rules/savefile.py: MAX_BYTES)
 _CODE_RE = re.compile(r"[A-Z0-9]{4,12}")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_\-]{8,128}")
 
@@ -104,6 +117,8 @@ class Address(anywidget.AnyWidget):
         self.tokens: dict[str, str] = {}  # session code -> this device's seat token
         self.query: str = ""  # the page's query when it rendered
         self.last: str | None = None  # the last query put into the address
+        self.kept: str | None = None  # the guided game this browser keeps (the static build: ui/local_game.py)
+        self._kept_sent: str | None = None
         self._hello: list[Callable[[str, dict[str, str]], None]] = []
         self._copied: list[Callable[[str, bool], None]] = []
         self.on_msg(self._received)
@@ -119,6 +134,8 @@ class Address(anywidget.AnyWidget):
             self.tokens = {str(k): str(v) for k, v in list(raw.items())[:50]
                            if isinstance(k, str) and _CODE_RE.fullmatch(k) and isinstance(v, str) and _TOKEN_RE.fullmatch(v)}
             self.query = str(content.get("query") or "")[:2000]
+            kept = content.get("kept")
+            self.kept = kept if isinstance(kept, str) and len(kept) <= MAX_KEPT else None
             for fn in list(self._hello):
                 fn(self.base or "", dict(self.tokens))
         elif isinstance(content.get("copied"), str):
@@ -161,6 +178,14 @@ class Address(anywidget.AnyWidget):
     def keep_token(self, code: str, token: str) -> None:
         self.tokens[code] = token
         self.send({"keep": {"code": code, "token": token}})
+
+    def keep_game(self, text: str) -> None:
+        """Keep ``text`` (a guided game, ui/local_game.py) in this browser's localStorage, in place of the one kept
+        (``""``: none); sent only when it changed, never more than :data:`MAX_KEPT` characters."""
+        text = text if len(text) <= MAX_KEPT else ""
+        if text != self._kept_sent:
+            self._kept_sent = text
+            self.send({"keep_game": text})
 
     def forget_token(self, code: str) -> None:
         self.tokens.pop(code, None)

@@ -1,0 +1,44 @@
+"""The guided game where Python runs in the browser (the static build): no numpy, shapely or sqlite3 there.
+
+In a subprocess with those modules made unimportable (as on Pyodide from npm) and the shipped geometry at
+hand, the guided game is made, takes Next steps that change its step text, and draws the light board
+(:mod:`shogun_tutor.viz.board_light`): each province's outline, the owners' colours, a click point per province."""
+
+import json
+import subprocess
+import sys
+
+from shogun_tutor.viz import geometry, shipped
+
+BROWSER_LIKE = (
+    "import sys\n"
+    "for name in ('numpy', 'shapely', 'sqlite3'):\n"
+    "    sys.modules[name] = None  # as on Pyodide from npm (jsonschema: 4.17.3 there, the venv's here)\n"
+    "import json\n"
+    "from shogun_tutor.viz import geometry\n"
+    "from shogun_tutor.session import shared_store\n"
+    "from shogun_tutor.ui.game_panel import GamePanel\n"
+    "assert geometry.shapely is None\n"
+    "p = GamePanel(players=4, seed=1)\n"
+    "texts = [p.now.value]\n"
+    "for _ in range(5):\n"
+    "    p.next_step()\n"
+    "    texts.append(p.now.value)\n"
+    "print(json.dumps({'texts': texts, 'store': shared_store()[0].kind,\n"
+    "                  'traces': [t.name for t in p.board.figure.data],\n"
+    "                  'fills': sorted({t.fillcolor for t in p.board.figure.data if t.fill})}))\n"
+)
+
+
+def test_the_guided_game_steps_and_draws_its_board_without_numpy_shapely_sqlite3(tmp_path):
+    path = tmp_path / "geometry.json"
+    path.write_text(json.dumps(geometry.for_shipping()))
+    env = {"PATH": "/usr/bin:/bin", shipped.SHIPPED_ENV: str(path), "SHOGUN_TUTOR_CACHE": "off",
+           "HOME": str(tmp_path), "PYTHONPATH": ":".join(sys.path)}
+    run = subprocess.run([sys.executable, "-c", BROWSER_LIKE], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["store"] == "memory"
+    assert len(set(out["texts"])) == 6, "each Next step changes the step text"
+    assert out["traces"].count("hit") == 1 and sum(t.startswith("area:") for t in out["traces"]) == 45
+    assert len(out["fills"]) >= 4  # regions' and owners' colours
