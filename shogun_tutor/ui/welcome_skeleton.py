@@ -38,7 +38,7 @@ body.shogun-skeleton-on #loading{display:none!important}
  background:#eee;color:#1a1a1a;cursor:pointer}
 .shogun-skeleton-doors button.sk-primary{background:#1565c0;color:#fff}
 .shogun-skeleton-doors button.sk-success{background:#2e7d32;color:#fff}
-.shogun-skeleton-doors button[aria-pressed=true]{opacity:0.6;cursor:progress}
+.shogun-skeleton-doors button[aria-pressed=true]{outline:3px solid #1a1a1a;outline-offset:2px;cursor:progress}
 """
 
 # fills the copy in the page's language, shows it only for an address that opens the welcome, remembers a door
