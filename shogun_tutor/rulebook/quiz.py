@@ -8,7 +8,9 @@ from the engine's own functions, never from a table of ours:
 * ``rice``: how much rice a player must have after the winter's loss so that no province revolts
   (:meth:`Components.revolt_row`, the rulebook's winter table);
 * ``revolts``: how many provinces revolt with the rice a player has (the same table);
-* ``region``: who takes a region's points for a building type (:func:`rules.scoring.score`).
+* ``region``: who takes a region's points for a building type (:func:`rules.scoring.score`);
+* ``turn``: which place of the turn order gives a special card (the round's own shuffle of
+  :data:`Components.special_cards` onto the places, as :class:`rules.phases.planning.PlacePhase` hands them out).
 
 A :class:`Question` keeps its answer to itself: :meth:`Question.public` is all a student's page may hold
 before the reveal (the kind, the facts shown and the options); :meth:`Question.reveal` adds the answer and the
@@ -30,10 +32,10 @@ from ..rules import battle as battle_rules
 from ..rules.combat import verdict_dict
 from ..rules.scoring import score
 
-KINDS = ("battle", "rice", "revolts", "region")
+KINDS = ("battle", "rice", "revolts", "region", "turn")
 #: the rulebook chapter each kind tests (the rule a class missed)
-CHAPTER = {"battle": "battles", "rice": "winter", "revolts": "revolts", "region": "scoring"}
-#: level 1: the winter's arithmetic; level 2: battles and majorities too
+CHAPTER = {"battle": "battles", "rice": "winter", "revolts": "revolts", "region": "scoring", "turn": "specials"}
+#: level 1: the winter's arithmetic; level 2: battles, majorities and the turn order's cards too
 LEVELS = {1: ("rice", "revolts"), 2: KINDS}
 MAX_QUESTIONS = 30
 MAX_SEEDS = 12  # games played to find enough questions of the kinds asked
@@ -143,6 +145,19 @@ def region_question(qid: str, region: str, building: str, counts: Sequence[int])
                     {"winners": list(winners), "points": table["points"], "tie": table["tie"]})
 
 
+def turn_question(qid: str, specials: Sequence[str], special: str) -> Question:
+    """Which place of the turn order gives ``special``, with the round's ``specials`` laid on the places in order
+    (place ``i + 1`` carries ``specials[i]``: the card a player takes with that place, rules/phases/planning.py).
+    Every place is an option: the distractors are the places that carry the round's other cards."""
+    specials = list(specials)
+    if special not in specials:
+        raise QuizError("special")
+    place = specials.index(special) + 1
+    options = tuple(f"place:{n}" for n in range(1, len(specials) + 1))
+    return Question(qid, "turn", {"specials": specials, "special": special}, options, f"place:{place}",
+                    {"place": place, "special": special})
+
+
 # --- drawing a quiz --------------------------------------------------------------------------------------
 @lru_cache(maxsize=16)
 def _game_log(seed: int) -> tuple:
@@ -161,6 +176,7 @@ def questions_of_game(seed: int) -> list[Question]:
     """Every question a seeded game yields, in the order of the game."""
     rng = random.Random(seed)
     out: list[Question] = []
+    rounds = seed  # not the rng: adding a kind leaves the other kinds' questions as they were
     for i, e in enumerate(_game_log(seed)):
         qid = f"{seed}.{i}"
         if e["rule"] == "battle.result" and e.get("kind") in battle_rules.BATTLE_KINDS:
@@ -168,6 +184,9 @@ def questions_of_game(seed: int) -> list[Question]:
         elif e["rule"] == "winter.rice" and e["provinces"] > 0:
             out.append(rice_question(qid + "r", e))
             out.append(revolts_question(qid + "v", e, rng))
+        elif e["rule"] == "round.start":
+            rounds += 1  # the card asked for goes round the five, so a quiz asks about each of them
+            out.append(turn_question(f"{qid}t", e["specials"], COMPONENTS.special_cards[rounds % len(e["specials"])]))
         elif e["rule"] == "winter.scoring":
             for region, types in sorted(e["regions"].items()):
                 for building in BUILDINGS:
@@ -262,4 +281,4 @@ class QuizRound:
 
 
 __all__ = ["KINDS", "CHAPTER", "LEVELS", "Question", "QuizError", "QuizRound", "draw_quiz", "questions_of_game",
-           "rice_needed", "revolts_with", "battle_question", "region_question"]
+           "rice_needed", "revolts_with", "battle_question", "region_question", "turn_question"]
