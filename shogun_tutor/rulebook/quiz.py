@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -57,6 +57,8 @@ class Question:
     options: tuple[str, ...]
     answer: str
     explanation: dict
+    #: the board as it stood (:func:`board_at`), shown with the reveal only: a winter's revolts, a region's majority
+    picture: dict | None = None
 
     @property
     def chapter(self) -> str:
@@ -68,7 +70,10 @@ class Question:
                 "options": list(self.options)}
 
     def reveal(self) -> dict:
-        return {**self.public(), "answer": self.answer, "explanation": dict(self.explanation)}
+        out = {**self.public(), "answer": self.answer, "explanation": dict(self.explanation)}
+        if self.picture is not None:
+            out["picture"] = self.picture
+        return out
 
     def right(self, choice: str) -> bool:
         return choice == self.answer
@@ -159,17 +164,40 @@ def turn_question(qid: str, specials: Sequence[str], special: str) -> Question:
 
 
 # --- drawing a quiz --------------------------------------------------------------------------------------
+def board_at(state) -> dict:
+    """The board of ``state`` as plain data (what :func:`viz.board.board_traces` reads of a state): the side, the
+    player count and colours, and each province's owner, armies, buildings and unrest."""
+    return {"side": state.side, "players": state.num_players, "colours": [p.colour for p in state.players],
+            "provinces": {n: [p.owner, p.armies, list(p.buildings), p.unrest] for n, p in state.provinces.items()}}
+
+
 @lru_cache(maxsize=16)
-def _game_log(seed: int) -> tuple:
-    """The log of the seeded game the bots play (4 players, beginner setup): the same in any process."""
+def _played(seed: int) -> tuple[tuple, dict]:
+    """The log of the seeded game the bots play (4 players, beginner setup), and the board at each winter's rice
+    and scoring events (by log index; taken as the event is logged: before the revolts, as scored): the same in
+    any process."""
     from ..bots import make_bot
     from ..rules.game import new_game
 
     game = new_game(players=4, side="sun", setup="beginner", seed=seed, history=False)
     bots = [make_bot("heuristic", seed * 10 + i) for i in range(4)]
+    boards: dict[int, dict] = {}
+
+    def snapshot(event: dict) -> None:
+        if event["rule"] in ("winter.rice", "winter.scoring"):
+            boards[len(game.state.log) - 1] = board_at(game.state)
+
+    game.add_observer(snapshot)
     while not game.over:
         game.apply(bots[game.to_decide()[1]].decide(game))
-    return tuple(game.state.log)
+    return tuple(game.state.log), boards
+
+
+def _game_log(seed: int) -> tuple:
+    return _played(seed)[0]
+
+
+_game_log.cache_clear = _played.cache_clear  # type: ignore[attr-defined]
 
 
 def questions_of_game(seed: int) -> list[Question]:
@@ -177,13 +205,14 @@ def questions_of_game(seed: int) -> list[Question]:
     rng = random.Random(seed)
     out: list[Question] = []
     rounds = seed  # not the rng: adding a kind leaves the other kinds' questions as they were
-    for i, e in enumerate(_game_log(seed)):
+    log, boards = _played(seed)
+    for i, e in enumerate(log):
         qid = f"{seed}.{i}"
         if e["rule"] == "battle.result" and e.get("kind") in battle_rules.BATTLE_KINDS:
             out.append(battle_question(qid, e))
         elif e["rule"] == "winter.rice" and e["provinces"] > 0:
-            out.append(rice_question(qid + "r", e))
-            out.append(revolts_question(qid + "v", e, rng))
+            out.append(replace(rice_question(qid + "r", e), picture=boards.get(i)))
+            out.append(replace(revolts_question(qid + "v", e, rng), picture=boards.get(i)))
         elif e["rule"] == "round.start":
             rounds += 1  # the card asked for goes round the five, so a quiz asks about each of them
             out.append(turn_question(f"{qid}t", e["specials"], COMPONENTS.special_cards[rounds % len(e["specials"])]))
@@ -192,7 +221,8 @@ def questions_of_game(seed: int) -> list[Question]:
                 for building in BUILDINGS:
                     counts = types[building]["counts"]
                     if sum(1 for n in counts if n > 0) >= 2:  # a contest: at least two players have one
-                        out.append(region_question(f"{qid}.{region}.{building}", region, building, counts))
+                        q = region_question(f"{qid}.{region}.{building}", region, building, counts)
+                        out.append(replace(q, picture=boards.get(i)))
     return out
 
 

@@ -16,6 +16,7 @@ from ..i18n import _, ngettext
 from ..text import quiz as words
 from ..text import terms
 from ..viz.palette import cube_style
+from .quiz_picture import picture_html
 
 QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz { font-size: 1.05em; }
@@ -29,6 +30,7 @@ QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz .widget-html-content { line-height: 1.35; }
 .shogun-app .shogun-quiz input[type=text] { min-height: 44px; font-size: 1.1em; }
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
+.shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
 .shogun-app .shogun-quiz-cube { display: inline-block; width: 1.6em; height: 1.6em; margin: 0.1em;
   border: 1px solid #333; text-align: center; line-height: 1.6em; font-weight: bold; }
 </style>"""
@@ -100,7 +102,7 @@ def reveal_html(view: dict) -> str:
     answer = _("The answer: {answer}").format(answer=words.option_label(r, r["answer"]))
     lines = "".join(f"<li>{escape(line)}</li>" for line in words.reveal_lines(r))
     return (f"<div class='shogun-quiz-answer' style='font-weight:bold;color:#1b5e20'>{escape(answer)}</div>"
-            f"<ul class='shogun-quiz-explanation'>{lines}</ul>")
+            f"<ul class='shogun-quiz-explanation'>{lines}</ul>{picture_html(r)}")
 
 
 def chapter_title(key: str) -> str:
