@@ -8,7 +8,9 @@ from the engine's own functions, never from a table of ours:
 * ``rice``: how much rice a player must have after the winter's loss so that no province revolts
   (:meth:`Components.revolt_row`, the rulebook's winter table);
 * ``revolts``: how many provinces revolt with the rice a player has (the same table);
-* ``region``: who takes a region's points for a building type (:func:`rules.scoring.score`).
+* ``region``: who takes a region's points for a building type (:func:`rules.scoring.score`);
+* ``turn``: which place of the turn order gives a special card (the round's own shuffle of
+  :data:`Components.special_cards` onto the places, as :class:`rules.phases.planning.PlacePhase` hands them out).
 
 A :class:`Question` keeps its answer to itself: :meth:`Question.public` is all a student's page may hold
 before the reveal (the kind, the facts shown and the options); :meth:`Question.reveal` adds the answer and the
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -30,10 +32,10 @@ from ..rules import battle as battle_rules
 from ..rules.combat import verdict_dict
 from ..rules.scoring import score
 
-KINDS = ("battle", "rice", "revolts", "region")
+KINDS = ("battle", "rice", "revolts", "region", "turn")
 #: the rulebook chapter each kind tests (the rule a class missed)
-CHAPTER = {"battle": "battles", "rice": "winter", "revolts": "revolts", "region": "scoring"}
-#: level 1: the winter's arithmetic; level 2: battles and majorities too
+CHAPTER = {"battle": "battles", "rice": "winter", "revolts": "revolts", "region": "scoring", "turn": "specials"}
+#: level 1: the winter's arithmetic; level 2: battles, majorities and the turn order's cards too
 LEVELS = {1: ("rice", "revolts"), 2: KINDS}
 MAX_QUESTIONS = 30
 MAX_SEEDS = 12  # games played to find enough questions of the kinds asked
@@ -55,6 +57,8 @@ class Question:
     options: tuple[str, ...]
     answer: str
     explanation: dict
+    #: the board as it stood (:func:`board_at`), shown with the reveal only: a winter's revolts, a region's majority
+    picture: dict | None = None
 
     @property
     def chapter(self) -> str:
@@ -66,7 +70,10 @@ class Question:
                 "options": list(self.options)}
 
     def reveal(self) -> dict:
-        return {**self.public(), "answer": self.answer, "explanation": dict(self.explanation)}
+        out = {**self.public(), "answer": self.answer, "explanation": dict(self.explanation)}
+        if self.picture is not None:
+            out["picture"] = self.picture
+        return out
 
     def right(self, choice: str) -> bool:
         return choice == self.answer
@@ -143,37 +150,79 @@ def region_question(qid: str, region: str, building: str, counts: Sequence[int])
                     {"winners": list(winners), "points": table["points"], "tie": table["tie"]})
 
 
+def turn_question(qid: str, specials: Sequence[str], special: str) -> Question:
+    """Which place of the turn order gives ``special``, with the round's ``specials`` laid on the places in order
+    (place ``i + 1`` carries ``specials[i]``: the card a player takes with that place, rules/phases/planning.py).
+    Every place is an option: the distractors are the places that carry the round's other cards."""
+    specials = list(specials)
+    if special not in specials:
+        raise QuizError("special")
+    place = specials.index(special) + 1
+    options = tuple(f"place:{n}" for n in range(1, len(specials) + 1))
+    return Question(qid, "turn", {"specials": specials, "special": special}, options, f"place:{place}",
+                    {"place": place, "special": special})
+
+
 # --- drawing a quiz --------------------------------------------------------------------------------------
+def board_at(state) -> dict:
+    """The board of ``state`` as plain data (what :func:`viz.board.board_traces` reads of a state): the side, the
+    player count and colours, and each province's owner, armies, buildings and unrest."""
+    return {"side": state.side, "players": state.num_players, "colours": [p.colour for p in state.players],
+            "provinces": {n: [p.owner, p.armies, list(p.buildings), p.unrest] for n, p in state.provinces.items()}}
+
+
 @lru_cache(maxsize=16)
-def _game_log(seed: int) -> tuple:
-    """The log of the seeded game the bots play (4 players, beginner setup): the same in any process."""
+def _played(seed: int) -> tuple[tuple, dict]:
+    """The log of the seeded game the bots play (4 players, beginner setup), and the board at each winter's rice
+    and scoring events (by log index; taken as the event is logged: before the revolts, as scored): the same in
+    any process."""
     from ..bots import make_bot
     from ..rules.game import new_game
 
     game = new_game(players=4, side="sun", setup="beginner", seed=seed, history=False)
     bots = [make_bot("heuristic", seed * 10 + i) for i in range(4)]
+    boards: dict[int, dict] = {}
+
+    def snapshot(event: dict) -> None:
+        if event["rule"] in ("winter.rice", "winter.scoring"):
+            boards[len(game.state.log) - 1] = board_at(game.state)
+
+    game.add_observer(snapshot)
     while not game.over:
         game.apply(bots[game.to_decide()[1]].decide(game))
-    return tuple(game.state.log)
+    return tuple(game.state.log), boards
+
+
+def _game_log(seed: int) -> tuple:
+    return _played(seed)[0]
+
+
+_game_log.cache_clear = _played.cache_clear  # type: ignore[attr-defined]
 
 
 def questions_of_game(seed: int) -> list[Question]:
     """Every question a seeded game yields, in the order of the game."""
     rng = random.Random(seed)
     out: list[Question] = []
-    for i, e in enumerate(_game_log(seed)):
+    rounds = seed  # not the rng: adding a kind leaves the other kinds' questions as they were
+    log, boards = _played(seed)
+    for i, e in enumerate(log):
         qid = f"{seed}.{i}"
         if e["rule"] == "battle.result" and e.get("kind") in battle_rules.BATTLE_KINDS:
             out.append(battle_question(qid, e))
         elif e["rule"] == "winter.rice" and e["provinces"] > 0:
-            out.append(rice_question(qid + "r", e))
-            out.append(revolts_question(qid + "v", e, rng))
+            out.append(replace(rice_question(qid + "r", e), picture=boards.get(i)))
+            out.append(replace(revolts_question(qid + "v", e, rng), picture=boards.get(i)))
+        elif e["rule"] == "round.start":
+            rounds += 1  # the card asked for goes round the five, so a quiz asks about each of them
+            out.append(turn_question(f"{qid}t", e["specials"], COMPONENTS.special_cards[rounds % len(e["specials"])]))
         elif e["rule"] == "winter.scoring":
             for region, types in sorted(e["regions"].items()):
                 for building in BUILDINGS:
                     counts = types[building]["counts"]
                     if sum(1 for n in counts if n > 0) >= 2:  # a contest: at least two players have one
-                        out.append(region_question(f"{qid}.{region}.{building}", region, building, counts))
+                        q = region_question(f"{qid}.{region}.{building}", region, building, counts)
+                        out.append(replace(q, picture=boards.get(i)))
     return out
 
 
@@ -262,4 +311,4 @@ class QuizRound:
 
 
 __all__ = ["KINDS", "CHAPTER", "LEVELS", "Question", "QuizError", "QuizRound", "draw_quiz", "questions_of_game",
-           "rice_needed", "revolts_with", "battle_question", "region_question"]
+           "rice_needed", "revolts_with", "battle_question", "region_question", "turn_question"]

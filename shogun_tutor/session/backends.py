@@ -14,6 +14,7 @@ except ImportError:  # Pyodide (the static build) has no sqlite3: its store is .
     sqlite3 = None  # type: ignore[assignment]
 
 from .errors import StoreUnavailable
+from .notify import channel
 from .store import BUSY_TIMEOUT_S, Store
 
 
@@ -122,6 +123,9 @@ class SQLiteStore(Store):
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, sqlite3.IntegrityError)
 
+    def notify_key(self) -> str:
+        return f"object:{id(self)}" if self.path == ":memory:" else "sqlite:" + os.path.realpath(self.path)
+
     def close(self) -> None:
         with self._lock:
             if self._conn is not None:
@@ -208,6 +212,13 @@ class PostgresStore(Store):
 
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
+
+    def notify_key(self) -> str:
+        return "postgresql:" + self.url
+
+    def _notify_in(self, cur, code: str, seq: int) -> None:
+        """``NOTIFY`` on the game's channel: sent to the listeners (:mod:`.listen`) if and when the append commits."""
+        cur.execute("SELECT pg_notify(%s, %s)", (channel(code), str(seq)))
 
     def _lost_connection(self, exc: BaseException | None) -> bool:
         """A connection that was open broke (server restarted, or an admin ended it); not: cannot connect."""

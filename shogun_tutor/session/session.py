@@ -312,6 +312,12 @@ class Session:
             applied += 1
         return applied
 
+    def bot_steps(self, done: Callable[[], bool] | None = None, *, mark: bool = False, limit: int = MAX_BATCH) -> int:
+        """The bots' decisions until ``done()``, a human's turn or ``limit``, stored in one append (:mod:`.stepping`)."""
+        from .stepping import bot_steps
+
+        return bot_steps(self, done, mark=mark, limit=limit)
+
     def undo(self, token: str) -> None:
         """The host takes the last step back (every decision of it)."""
         self._require_host(token, "undo")
@@ -353,6 +359,11 @@ class Session:
             self._apply_entries(entries)
         return bool(entries)
 
+    def follow(self, callback: Callable[[], None]):
+        """``callback()`` (from any thread) soon after another device changes this session: a hint to
+        :meth:`refresh` (:func:`.notify.subscribe`; a :class:`~.notify.Subscription`, ``close()`` ends it)."""
+        return self.store.subscribe(self.code, callback)
+
     def on_change(self, listener: Callable[["Session"], None]) -> Callable[[], None]:
         """Call ``listener(session)`` after every change (own or pulled); returns the unsubscribe function."""
         self._listeners.append(listener)
@@ -370,16 +381,17 @@ class Session:
             self.refresh()
             raise StaleDecision(self, expected_seq, self.seq)
 
-    def _write(self, entries: list[tuple[str, dict]], checked: bool = False) -> None:
+    def _write(self, entries: list[tuple[str, dict]], checked: bool = False, applied: Sequence[int] = ()) -> None:
         """Store ``entries`` after :attr:`seq` in one transaction, then apply them here.
 
         ``checked``: decision entries, applied to the game first (the engine's check), taken back if the
-        store refuses. On a conflict the session is refreshed and :class:`StaleDecision` raised.
+        store refuses. ``applied``: they are in the game already, made when the log had these lengths
+        (:mod:`.stepping`). On a conflict the session is refreshed and :class:`StaleDecision` raised.
         """
         game = self.game
-        before = len(game.decisions)
-        positions: list[int] = []  # the log's length before each decision applied here
-        if checked:
+        before = len(game.decisions) - len(applied)
+        positions: list[int] = list(applied)  # the log's length before each decision applied here
+        if checked and not applied:
             try:
                 for kind, body in entries:
                     positions.append(len(game.state.log))

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
+from .notify import changed, subscribe
 from .errors import CodeInUse, Conflict, DamagedGame, StoreReadFailed, StoreUnavailable
 from .rows import check_code, entry_fields, session_fields
 
@@ -175,7 +176,19 @@ class Store:
         :class:`Conflict` when another append took one of those numbers first (nothing of this one is
         stored); an append already stored with the same ``nonce`` (its answer was lost) is success.
         """
-        return self._retrying(self._append, code, after, entries, nonce, now)
+        self._retrying(self._append, code, after, entries, nonce, now)
+        changed(self, code)  # this process's followers at once (PostgreSQL's NOTIFY went with the commit)
+
+    def subscribe(self, code: str, callback):
+        """``callback()`` soon after each change of game ``code``, from any thread (:func:`.notify.subscribe`)."""
+        return subscribe(self, code, callback)
+
+    def notify_key(self) -> str:
+        """What names this file or database for every store object of this process (:mod:`.notify`)."""
+        return f"object:{id(self)}"
+
+    def _notify_in(self, cur, code: str, seq: int) -> None:
+        """Tell other processes, inside the append's transaction (PostgreSQL: ``NOTIFY``)."""
 
     def list_sessions(self) -> list[SessionInfo]:
         return self._reading(self._list_sessions)
@@ -230,6 +243,7 @@ class Store:
                 cur.executemany(self._sql("INSERT INTO entries (code, seq, kind, body, nonce, created) VALUES (?, ?, ?, ?, ?, ?)"),
                                 rows)
                 cur.execute(self._sql("UPDATE sessions SET updated = ? WHERE code = ?"), (now, code))
+                self._notify_in(cur, code, after + len(rows))
         except StoreUnavailable as exc:
             if not (isinstance(exc.__cause__, BaseException) and self._is_unique_violation(exc.__cause__)):
                 raise

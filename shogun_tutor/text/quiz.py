@@ -35,6 +35,9 @@ def question_sentence(q: dict) -> str:
         return _("How many provinces of {player} revolt this winter?").format(player=player_name(f["player"]))
     if kind == "region":
         return _("Who takes the points for this majority?")
+    if kind == "turn":
+        return _("Which place in the turn order gives this advantage? {advantage}").format(
+            advantage=terms.special_text(f["special"]))
     raise ValueError(f"unknown question kind {kind!r}")
 
 
@@ -69,6 +72,9 @@ def fact_lines(q: dict) -> list[str]:
             n = f["rice"]
             lines.append(ngettext("After the winter's loss {player} has {n} rice.",
                                   "After the winter's loss {player} has {n} rice.", n).format(player=player_name(f["player"]), n=n))
+    elif kind == "turn":  # the turn order's places as the board lays the round's special cards on them
+        lines += [_("Place {place}: {special}").format(place=format_number(i + 1), special=terms.special_name(card))
+                  for i, card in enumerate(f["specials"])]
     elif kind == "region":
         lines.append(_("{majority}: {region}").format(majority=terms.majority_label(f["building"]),  # i18n-ok: a label
                                                       region=terms.region_name(f["region"])))
@@ -86,6 +92,8 @@ def option_label(q: dict, key: str) -> str:
             return _("A draw")
         seat = (None if f["battle"] == "revolt" else f["attacker"]) if key == "attacker" else f["defender"]
         return _("The farmers win.") if seat is None else _("{player} wins.").format(player=player_name(seat))
+    if q["kind"] == "turn":
+        return _("Place {place}").format(place=format_number(int(key.split(":")[1])))
     if q["kind"] == "region":
         return _("A tie") if key == "tie" else player_name(int(key.split(":")[1]))
     return format_number(int(key))
@@ -114,6 +122,10 @@ def reveal_lines(r: dict) -> list[str]:
             return []
         return [_MAJORITY_LINES[f["building"], bool(e["tie"])](
             region=terms.region_name(f["region"]), who=players(winners), n=counts[winners[0]], points=e["points"])]
+    if r["kind"] == "turn":
+        return [_("The special card {special} lies at place {place} of the turn order.").format(
+                    special=terms.special_name(e["special"]), place=format_number(e["place"])),
+                terms.special_text(e["special"])]
     raise ValueError(f"unknown question kind {r['kind']!r}")
 
 

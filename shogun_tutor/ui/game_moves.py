@@ -23,27 +23,29 @@ class GameMoves:
         who = self.game.to_decide() if self.game is not None else None
         return bool(who) and who[1] == self.human.value
 
-    def _bot_turn(self) -> bool:
-        """Apply one bot decision (stored); False when a human (or nobody) must decide."""
-        who = self.game.to_decide()
-        if who is None or who[1] == self.human.value:
-            return False
-        index = len(self.game.decisions)
-        if not self.session.bot_turn(mark=self._step_mark):
-            return False
-        self._step_mark = False
-        if index in self.session.reasons:
-            position, reason = self.session.reasons[index]
-            self.steps.record(index, position, reason)
-        return True
-
     def _advance(self, done: Callable[[], bool]) -> int:
-        """Let the bots decide until ``done()`` (or until the learner or nobody must decide). A store that
+        """Let the bots decide until ``done()`` (or until the learner or nobody must decide), stored a batch at a
+        time (:meth:`Session.bot_steps`: one append, so other pages hear of the step once, whole). A store that
         cannot be written stops them: what was stored stays, the rest is said in one sentence."""
+        seat = self.human.value
+
+        def stop() -> bool:
+            who = self.game.to_decide()
+            return who is None or who[1] == seat or done()
+
         applied = 0
         try:
-            while not done() and self._bot_turn():
-                applied += 1
+            while not stop():
+                start = len(self.game.decisions)
+                made = self.session.bot_steps(stop, mark=self._step_mark)
+                if not made:
+                    break
+                self._step_mark = False
+                for index in range(start, start + made):
+                    if index in self.session.reasons:
+                        position, reason = self.session.reasons[index]
+                        self.steps.record(index, position, reason)
+                applied += made
         except SessionError as problem:
             self._say(problem)
         return applied

@@ -162,6 +162,20 @@ class QuizPanel:
             address.keep_token(self.quiz.code, self.token)
         self.render(force=True)
 
+    def forget_seat(self) -> None:
+        """A student leaves the quiz on this device: its seat token is forgotten (here and in the page's storage)
+        and a new one taken, not joined, so the page asks for a name again; the stored answers stay."""
+        from ..session import codes
+
+        address = self.hooks.get("address")
+        if self.quiz is None:
+            return
+        if address is not None:
+            address.forget_token(self.quiz.code)
+        self.token = codes.new_token()
+        if address is not None:
+            address.keep_token(self.quiz.code, self.token)
+
     def leave(self, quietly: bool = False) -> None:
         """This page leaves the quiz (a student's answers and score stay stored; the same page may join again)."""
         if self.poller is not None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 COUNTS = (3, 5, 8, 10, 15, 20)
 SECONDS = (15, 20, 30, 45, 60, 90)
-CHAPTERS = ("battles", "winter", "revolts", "scoring")  # the rulebook's chapters the questions test
+CHAPTERS = ("battles", "winter", "revolts", "scoring", "specials")  # the rulebook's chapters the questions test
 
 
 class QuizStartForm:

@@ -16,6 +16,7 @@ from ..i18n import _, ngettext
 from ..text import quiz as words
 from ..text import terms
 from ..viz.palette import cube_style
+from .quiz_picture import picture_html
 
 QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz { font-size: 1.05em; }
@@ -29,6 +30,7 @@ QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz .widget-html-content { line-height: 1.35; }
 .shogun-app .shogun-quiz input[type=text] { min-height: 44px; font-size: 1.1em; }
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
+.shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
 .shogun-app .shogun-quiz-cube { display: inline-block; width: 1.6em; height: 1.6em; margin: 0.1em;
   border: 1px solid #333; text-align: center; line-height: 1.6em; font-weight: bold; }
 </style>"""
@@ -100,7 +102,7 @@ def reveal_html(view: dict) -> str:
     answer = _("The answer: {answer}").format(answer=words.option_label(r, r["answer"]))
     lines = "".join(f"<li>{escape(line)}</li>" for line in words.reveal_lines(r))
     return (f"<div class='shogun-quiz-answer' style='font-weight:bold;color:#1b5e20'>{escape(answer)}</div>"
-            f"<ul class='shogun-quiz-explanation'>{lines}</ul>")
+            f"<ul class='shogun-quiz-explanation'>{lines}</ul>{picture_html(r)}")
 
 
 def chapter_title(key: str) -> str:
@@ -123,7 +125,7 @@ def summary_html(view: dict) -> str:
         if s["missed"]:
             lines.append(_("Rule to go over again: {chapter}").format(chapter=chapter_title(s["missed"])))
         else:
-            lines.append(_("Most of the class got this one right."))
+            lines.append(_("At least half of the class got this one right."))
     items = "".join(f"<li>{escape(t)}</li>" for t in lines)
     return f"<div class='shogun-quiz-summary'><ul>{items}</ul></div>"
 
@@ -143,7 +145,7 @@ def board_html(board: list[dict]) -> str:
 def missed_html(missed: list[tuple[str, int]]) -> str:
     """At the end: the rules the class missed (most missed first), or that it missed none."""
     if not missed:
-        text = _("The class missed no rule: most answers were right on every question.")
+        text = _("The class missed no rule: at least half answered each question right.")
     else:
         text = _("Rules to go over again: {chapters}").format(
             chapters=i18n.format_list([chapter_title(k) for k, _n in missed]))

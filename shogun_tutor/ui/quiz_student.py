@@ -22,6 +22,7 @@ from ..i18n import _, ngettext
 from ..text import quiz as words
 from .quiz_parts import question_html, reveal_html, timer_html
 from .screen_reader import name_control
+from .widgets.enter_key import EnterKey
 
 if TYPE_CHECKING:
     from .quiz import QuizPanel
@@ -37,7 +38,14 @@ class QuizStudent:
         self.join_button = w.Button(button_style="success", icon="sign-in", layout=w.Layout(width="auto"))
         self.join_button.add_class("shogun-quiz-join")
         self.join_button.on_click(lambda _b: self.join())
-        self.join_box = w.HBox([self.name, self.join_button], layout=w.Layout(flex_flow="row wrap",
+        # Enter in the name field joins with the text it holds (sent with the key: never a half-synced value; a
+        # blur sends nothing)
+        self.enter_key = EnterKey("shogun-quiz-name")
+        self.enter_key.on_enter(self.join_as)
+        self.leave_button = w.Button(icon="sign-out", layout=w.Layout(width="auto", display="none"))
+        self.leave_button.add_class("shogun-quiz-leave")
+        self.leave_button.on_click(lambda _b: self.leave())
+        self.join_box = w.HBox([self.name, self.join_button, self.enter_key], layout=w.Layout(flex_flow="row wrap",
                                                                             align_items="center"))
         self.status = w.HTML()
         self.question = w.HTML()
@@ -54,7 +62,7 @@ class QuizStudent:
         self.result = w.HTML()
         self.score = w.HTML()
         self.widget = w.VBox([self.join_box, self.status, self.question, self.timer, self.options_box, self.result,
-                              self.score], layout=w.Layout(display="none"))
+                              self.score, self.leave_button], layout=w.Layout(display="none"))
         self.widget.add_class("shogun-quiz-student")
         self._keys: list[str] = []  # the options' keys, in the kernel only
         self._drawn: tuple | None = None
@@ -63,6 +71,8 @@ class QuizStudent:
         name_control(self.name, _("Your name"))
         self.name.placeholder = _("Your name")
         self.join_button.description = _("Join the quiz")
+        self.leave_button.description = _("Leave the quiz")
+        self.leave_button.tooltip = _("Back to the name form; your answers stay with the quiz.")
         self._drawn = None
 
     # --- clicks ------------------------------------------------------------------------------------
@@ -76,6 +86,21 @@ class QuizStudent:
             return
         if p.attempt(lambda: p.quiz.join(p.token, name)):
             p.render(force=True)
+
+    def join_as(self, text: str) -> None:
+        """Enter pressed in the name field holding ``text``."""
+        self.name.value = text
+        self.join()
+
+    def leave(self) -> None:
+        """This student leaves: the page shows the name form again, the answers stay stored (and counted) under
+        the name given, and this device forgets its seat token, so that it joins again as a new student."""
+        p = self.panel
+        if p.quiz is None or p.token is None:
+            return
+        p.forget_seat()
+        self.name.value = ""
+        p.render(force=True)
 
     def choose(self, i: int) -> None:
         """This student's answer: the option at ``i`` of the question shown (the first answer counts)."""
@@ -97,6 +122,7 @@ class QuizStudent:
             return
         self._drawn = key
         self.join_box.layout.display = "none" if view["joined"] or p.token is None else None
+        self.leave_button.layout.display = None if view["joined"] else "none"
         q = view["question"]
         self.status.value = f"<div role='status'>{escape(status_sentence(view))}</div>"
         self.question.value = question_html(q, view["number"], view["total"]) if view["joined"] else ""

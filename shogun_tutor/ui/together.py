@@ -247,10 +247,9 @@ class TogetherPanel:
         self.token = token
         if token is not None and address is not None:
             address.keep_token(session.code, token)
-        from .widgets.live import Poller, interval_for
+        from .together_push import follow
 
-        self.poller = Poller(self._poll, self._changed, interval=interval_for(session.store), on_error=self._store_error)
-        self.poller.start()
+        self.poller = follow(session, self._poll, self._changed, self._store_error)  # woken by pushed changes
         self.code.value = ""
         self._shown_applied = dict(session.shown)
         self._unfold(self.open_button.value)

@@ -36,9 +36,9 @@ body.shogun-skeleton-on #loading{display:none!important}
 .shogun-skeleton-doors{display:flex;flex-flow:row wrap}
 .shogun-skeleton-doors button{min-height:44px;margin:2px;padding:0 12px;font:inherit;border:0;border-radius:2px;
  background:#eee;color:#1a1a1a;cursor:pointer}
-.shogun-skeleton-doors button.sk-primary{background:#1976d2;color:#fff}
-.shogun-skeleton-doors button.sk-success{background:#388e3c;color:#fff}
-.shogun-skeleton-doors button[aria-pressed=true]{opacity:0.6;cursor:progress}
+.shogun-skeleton-doors button.sk-primary{background:#1565c0;color:#fff}
+.shogun-skeleton-doors button.sk-success{background:#2e7d32;color:#fff}
+.shogun-skeleton-doors button[aria-pressed=true]{outline:3px solid #1a1a1a;outline-offset:2px;cursor:progress}
 """
 
 # fills the copy in the page's language, shows it only for an address that opens the welcome, remembers a door
@@ -81,7 +81,7 @@ _SCRIPT = """
       const door = document.querySelector("#rendered_cells .shogun-app .shogun-door-" + pressed);
       if (door) door.click();
     }
-  }, 100);
+  }, 50);
 })();
 """
 

@@ -2,13 +2,18 @@
 kernel in a session costs. Prints figures; asserts nothing.
 
     PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_together.py [--pages 5,20] [--steps 12] [--idle 30]
+        [--store sqlite|postgresql] [--profile FOLDER]
 
 For each number of pages: one host page starts a session (4 seats, all bots), the other pages open its link
 and watch. The host presses *Step for everyone* ``--steps`` times (the bots' decisions are stored); every
 page notes (``Date.now()`` in the page, one clock: one browser on one machine) when its step label changes.
 Latency = that moment on a watcher minus the moment of the click on the host: the host's kernel deciding and
-storing, the watchers' kernels finding it at their next poll (``ui/widgets/live.py``: every 0.1 s on SQLite, 0.25 s on PostgreSQL), replaying it
-and redrawing, and the browser drawing it. Then every page stays open, untouched, for ``--idle`` seconds, and
+storing, the watchers' kernels hearing of it (pushed: ``session/notify.py``, PostgreSQL's NOTIFY or the watched
+SQLite file; else their next poll, ``ui/widgets/live.py``), replaying it and redrawing, and the browser drawing it.
+Each step is labelled with the phase it leads into (read from the store), and the steps that lead into the action
+phase (``place -> actions``) are summed up on their own; "every page" is, per step, the last of the pages to show it.
+``--store postgresql`` runs the app against a throw-away PostgreSQL server (``tests/pgserver.py``);
+``--profile FOLDER`` records the host's and one watcher's kernel with py-spy (if on the PATH) into FOLDER. Then every page stays open, untouched, for ``--idle`` seconds, and
 the CPU time of each kernel process in that time is read (psutil): kernels in the session (polling) and, for
 comparison, kernels of pages that only show the welcome (no session, no polling).
 """
@@ -52,7 +57,31 @@ def kernels(server: psutil.Process) -> list[psutil.Process]:
     return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
 
 
-def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.Process) -> None:
+def phase_of(store_url: str, code: str) -> tuple[str, float]:
+    """The game's season and phase as stored (read in this process: what every page shows after the step), and
+    when its last entry was stored (``time.time()`` in the host's kernel: one clock with the pages' ``Date.now()``)."""
+    from shogun_tutor.session import Session, open_store
+
+    store = open_store(store_url)
+    try:
+        s = Session.open(store, code).game.state
+        return f"{s.season}/{s.phase}", store.session(code).updated * 1000
+    finally:
+        store.close()
+
+
+def start_profiles(folder: str | None, pids: list[int]) -> list[subprocess.Popen]:
+    spy = __import__("shutil").which("py-spy")
+    if not folder or spy is None:
+        return []
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-r", "50", "-f", "speedscope", "--nonblocking",
+                              "-o", str(Path(folder) / f"kernel-{i}-{pid}.json")], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL) for i, pid in enumerate(pids)]
+
+
+def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.Process, store_url: str = "",
+        profile: str | None = None) -> None:
     contexts = []
 
     def page(query: str, width=1366, height=768):
@@ -80,8 +109,10 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         session_kernels = [k for k in kernels(server) if k.pid not in before]
         for p in [host, *watchers]:
             p.evaluate(WATCH)
-        latencies, host_times = [], []
+        latencies, host_times, every, into_actions, stored_after, shown_after = [], [], [], [], [], []
         load_before = os.getloadavg()[0]
+        spies = start_profiles(profile, [k.pid for k in session_kernels[:2]])
+        phase, _stored = phase_of(store_url, code)
         for _ in range(steps):
             for p in [host, *watchers]:
                 p.evaluate("window.__changes = []")
@@ -98,11 +129,26 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
                 time.sleep(0.02)
             if 0 in seen:
                 host_times.append(seen[0] - clicked)
-            latencies += [seen[i] - clicked for i in range(1, len(watchers) + 1) if i in seen]
+            shown = [seen[i] - clicked for i in range(1, len(watchers) + 1) if i in seen]
+            latencies += shown
+            after, stored = phase_of(store_url, code)
+            if shown:
+                every.append(max(shown))
+                if after.endswith("/actions") and not phase.endswith("/actions"):
+                    into_actions += shown
+                stored_after.append(stored - clicked)
+                shown_after += [x - (stored - clicked) for x in shown]
+            print(f"    {phase:>16} -> {after:<16} host {seen.get(0, float('nan')) - clicked:6.0f} ms, "
+                  f"others {min(shown, default=float('nan')):6.0f}..{max(shown, default=float('nan')):6.0f} ms "
+                  f"(stored at {stored - clicked:5.0f} ms)")
+            phase = after
             missed = len(watchers) + 1 - len(seen)
             if missed:
                 print(f"  {missed} page(s) showed no change within 30 s")
             time.sleep(0.3)
+        for spy in spies:
+            spy.send_signal(__import__("signal").SIGINT)
+            spy.wait(timeout=60)
         print(f"\n{pages} pages of one session ({pages - 1} watching), opened in {opened:.1f} s; "
               f"{steps} steps by the host; load average during the steps {load_before:.2f} -> "
               f"{os.getloadavg()[0]:.2f} (1 min)")
@@ -110,6 +156,14 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
               f"p95 {pct(host_times, 0.95):.0f} ms")
         print(f"  click -> shown on another page: median {statistics.median(latencies):.0f} ms, "
               f"p95 {pct(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms ({len(latencies)} displays)")
+        print(f"  click -> shown on every other page (per step, the last page): median {statistics.median(every):.0f} ms, "
+              f"p95 {pct(every, 0.95):.0f} ms, max {max(every):.0f} ms ({len(every)} steps)")
+        print(f"  of which click -> stored by the host's kernel: median {statistics.median(stored_after):.0f} ms, p95 "
+              f"{pct(stored_after, 0.95):.0f} ms; stored -> shown on another page: median "
+              f"{statistics.median(shown_after):.0f} ms, p95 {pct(shown_after, 0.95):.0f} ms")
+        if into_actions:
+            print(f"  steps into the action phase: median {statistics.median(into_actions):.0f} ms, "
+                  f"p95 {pct(into_actions, 0.95):.0f} ms, max {max(into_actions):.0f} ms ({len(into_actions)} displays)")
 
         plain = [page("") for _ in range(2)]  # pages with no session: their kernels do not poll
         plain_kernels = [k for k in kernels(server) if k.pid not in before and k not in session_kernels]
@@ -153,11 +207,21 @@ def main() -> None:
     ap.add_argument("--pages", default="5,20")
     ap.add_argument("--steps", type=int, default=12)
     ap.add_argument("--idle", type=float, default=30)
+    ap.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite")
+    ap.add_argument("--profile", default=None, help="a folder for py-spy's records of two kernels")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     folder = tempfile.mkdtemp(prefix="bench-together-")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SHOGUN_TUTOR_DATABASE_URL": f"sqlite:///{folder}/sessions.sqlite3"}
+    pg = None
+    store_url = f"sqlite:///{folder}/sessions.sqlite3"
+    if args.store == "postgresql":
+        from tests.pgserver import PgServer
+
+        pg = PgServer().start()
+        pg.wait_ready()
+        store_url = pg.new_database()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SHOGUN_TUTOR_DATABASE_URL": store_url}
     port = _free_port()
     log = open(Path(folder) / "voila.log", "w")
     proc = subprocess.Popen(app_command(port, "--cull-idle", "3600"), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
@@ -165,7 +229,7 @@ def main() -> None:
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_serving(proc, url, timeout=180)
-        print(f"machine: {psutil.cpu_count()} cores; poll interval "
+        print(f"machine: {psutil.cpu_count()} cores; store {args.store}; poll interval without push "
               f"{__import__('shogun_tutor.ui.widgets.live', fromlist=['INTERVAL']).INTERVAL} s; load average "
               + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
         replay_time()
@@ -173,11 +237,13 @@ def main() -> None:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 for n in [int(x) for x in args.pages.split(",")]:
-                    run(n, args.steps, args.idle, browser, url, psutil.Process(proc.pid))
+                    run(n, args.steps, args.idle, browser, url, psutil.Process(proc.pid), store_url, args.profile)
             finally:
                 browser.close()
     finally:
         stop(proc)
+        if pg is not None:
+            pg.destroy()
 
 
 if __name__ == "__main__":

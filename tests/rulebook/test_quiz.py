@@ -105,3 +105,33 @@ def test_grading_first_answer_counts_late_joiner_and_summary():
         round_.answer("ann", q1.id, "no such option")
     with pytest.raises(QuizError):
         round_.answer("ann", "no.such", q1.answer)
+
+
+def test_turn_order_answers_are_the_places_the_engine_hands_the_cards_out_by(game_questions):
+    """The place asked for is the one with which a player of that round took the card (order.pick_place), and the
+    distractors are the other places, each carrying another of the round's cards."""
+    log = quiz._game_log(SEED * 100)
+    turns = [q for q in game_questions if q.kind == "turn"]
+    assert len({q.facts["special"] for q in turns}) >= 3  # the card asked for changes from round to round
+    checked = 0
+    for q in turns:
+        i = int(q.id.split(".")[1].rstrip("t"))
+        assert log[i]["rule"] == "round.start" and q.facts["specials"] == log[i]["specials"]
+        assert sorted(q.facts["specials"]) == sorted(COMPONENTS.special_cards)
+        assert q.options == tuple(f"place:{n}" for n in range(1, len(COMPONENTS.special_cards) + 1))
+        picks = []
+        for e in log[i + 1:]:
+            if e["rule"] == "round.start":
+                break
+            if e["rule"] == "order.pick_place":
+                picks.append(e)
+        for e in picks:  # the engine's own hand-out: place -> card
+            assert (e["special"] == q.facts["special"]) == (q.answer == f"place:{e['place']}")
+            checked += 1
+        assert q.explanation == {"place": int(q.answer.split(":")[1]), "special": q.facts["special"]}
+    assert checked
+
+
+def test_a_turn_order_question_about_a_card_not_on_the_track_is_refused():
+    with pytest.raises(QuizError):
+        quiz.turn_question("x", ["rice_plus1"], "six_armies")

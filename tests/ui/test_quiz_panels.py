@@ -276,3 +276,64 @@ def test_the_play_together_bar_starts_a_quiz_and_its_code_opens_it(store):
     student._tabs.holder["quiz"].leave()
     assert student.panel("game").widget.layout.display is None
     quiz.leave()
+
+
+def test_enter_in_the_name_field_joins_with_the_text_it_holds_and_a_blur_does_not(pages):
+    """Enter sends the field's text with the key (ui/widgets/enter_key.py): it joins under that text even when the
+    synced value still lags behind ("A" of "Ann"). Typing and leaving the field (a blur) joins nobody."""
+    teacher, _a = pages()
+    teacher.create(SPEC)
+    ann, _b = pages()
+    ann.open(teacher.code)
+    view = ann.student_view
+    assert view.enter_key in view.join_box.children and view.enter_key.css_class in view.name._dom_classes
+    view.name.value = "A"  # typed (the last letters not yet synced), then the field loses the focus: no join
+    assert not ann.quiz.names and view.join_box.layout.display is None
+    view.enter_key._received(view.enter_key, {"enter": "Ann"}, [])  # Enter, with what the field holds
+    assert list(ann.quiz.names.values()) == ["Ann"] and view.join_box.layout.display == "none"
+    view.enter_key._received(view.enter_key, {"other": "x"}, [])  # any other message is no join
+    assert len(ann.quiz.names) == 1
+
+
+def test_the_enter_key_widget_listens_for_enter_in_its_field_only():
+    from shogun_tutor.ui.widgets.enter_key import _ESM, EnterKey
+
+    assert "'Enter'" in _ESM and "keydown" in _ESM and "blur" not in _ESM and "isComposing" in _ESM
+    got = []
+    key = EnterKey("x")
+    key.on_enter(got.append)
+    key._received(key, {"enter": "y" * 500}, [])
+    key._received(key, {"enter": 3}, [])
+    key._received(key, "junk", [])
+    assert got == ["y" * 200]
+
+
+def test_a_student_leaves_the_answers_stay_and_the_device_forgets_its_seat(pages):
+    teacher, _a = pages()
+    teacher.create(SPEC)
+    ann, address = pages()
+    ann.open(teacher.code)
+    view = ann.student_view
+    assert view.leave_button.layout.display == "none"  # not joined: nothing to leave
+    join(ann, "Ann")
+    assert view.leave_button.layout.display is None and view.leave_button.description == "Leave the quiz"
+    teacher.host_view.ask()
+    ann.poller.poll_once()
+    q = ann.quiz.current
+    view.choose(option_index(ann, q.answer))
+    old = ann.token
+    sent = []
+    address.send = lambda msg, *args, **kw: sent.append(msg)
+    view.leave_button.click()
+    assert {"forget": teacher.code} in sent  # the page's storage drops the seat token
+    assert ann.token != old and address.tokens[teacher.code] == ann.token  # a new device identity, not joined
+    assert view.join_box.layout.display is None and view.name.value == "" and view.leave_button.layout.display == "none"
+    assert ann.quiz is not None and not view.question.value  # still on the quiz's page: the name form
+    teacher.poller.poll_once()
+    assert ann.quiz.choice_of(old) == q.answer and "Ann" in ann.quiz.names.values()  # the answer stays stored
+    assert "1 student has answered." in teacher.host_view.count.value
+    teacher.host_view.do_reveal()
+    teacher.poller.poll_once()
+    assert "Ann: 1 right answer" in teacher.host_view.board.value
+    join(ann, "Ann again")  # the same phone joins again: a new student
+    assert len(ann.quiz.names) == 2 and view.leave_button.layout.display is None

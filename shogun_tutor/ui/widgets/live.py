@@ -1,10 +1,14 @@
-"""Live updates: the kernel looks at the session's store every :data:`INTERVAL` seconds.
+"""Live updates: the kernel looks at the session's store when a change is pushed, else every :data:`INTERVAL` s.
 
 A decision made on one device is stored; every other device's kernel polls the store from an asyncio task
 in the kernel's own event loop (the one ipykernel runs its messages in: no thread, no lock, a poll never
 runs in the middle of a click's handler) and redraws its view when the session moved on. A poll that
 finds nothing new costs one small read (the session's last entry number). A store that cannot be read
 is asked again at the next tick: the game shown stays as it was, and the error is reported once.
+
+A change pushed by the store (:mod:`shogun_tutor.session.notify`: PostgreSQL's ``NOTIFY``, a watched SQLite
+file, or another page in this process) wakes the poller at once (:meth:`Poller.wake`); it then looks at the
+store only every few seconds as a safety net (``ui/together_push.py`` chooses).
 
 ``tests/ui/test_live.py`` runs the poller in a plain asyncio loop; ``tests/browser/bench_together.py``
 prints the delay from a click on one page to the display on another and the CPU an idle kernel spends.
@@ -32,14 +36,21 @@ log = logging.getLogger(__name__)
 
 class Poller:
     """``Poller(check, on_change)``: every ``interval`` s ``check()`` (True when the session moved on) and then
-    ``on_change()``; ``on_error(exc)`` hears a failed check (once until a check succeeds again)."""
+    ``on_change()``; ``on_error(exc)`` hears a failed check (once until a check succeeds again).
 
-    def __init__(self, check: Callable[[], bool], on_change: Callable[[], None], interval: float = INTERVAL,
+    :meth:`wake` (from any thread: a pushed change, :mod:`shogun_tutor.session.notify`) makes it look at once;
+    ``interval`` may be a function, asked before each wait (a slow safety net while changes are pushed)."""
+
+    def __init__(self, check: Callable[[], bool], on_change: Callable[[], None],
+                 interval: float | Callable[[], float] = INTERVAL,
                  on_error: Callable[[Exception], None] | None = None):
         self.check, self.on_change, self.interval, self.on_error = check, on_change, interval, on_error
         self._task: asyncio.Task | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._woken: asyncio.Event | None = None
         self.polls = 0  # looks at the store since start (for the benchmark and tests)
         self.changes = 0
+        self.wakes = 0  # pushed hints taken
         self.failing = False
 
     @property
@@ -56,6 +67,7 @@ class Poller:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 return False
+        self._loop = loop
         self._task = loop.create_task(self._run())
         return True
 
@@ -63,6 +75,28 @@ class Poller:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        self._loop = None
+
+    def wake(self) -> None:
+        """Look at the store now rather than at the next tick; safe from any thread, never raises."""
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(self._set)
+        except RuntimeError:  # the loop is closed (the kernel is ending)
+            pass
+
+    def _set(self) -> None:
+        self.wakes += 1
+        if self._woken is not None:
+            self._woken.set()
+
+    def _wait_s(self) -> float:
+        try:
+            return float(self.interval()) if callable(self.interval) else float(self.interval)
+        except Exception:
+            return INTERVAL
 
     def poll_once(self) -> bool:
         """One look at the store (what each tick does); True when the view was redrawn."""
@@ -86,8 +120,13 @@ class Poller:
         return bool(changed)
 
     async def _run(self) -> None:
+        self._woken = asyncio.Event()
         while True:
-            await asyncio.sleep(self.interval)
+            try:
+                await asyncio.wait_for(self._woken.wait(), timeout=self._wait_s())
+            except asyncio.TimeoutError:
+                pass
+            self._woken.clear()
             try:
                 self.poll_once()
             except Exception:  # a redraw that failed must not end the updates of this device
