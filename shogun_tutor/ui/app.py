@@ -98,8 +98,9 @@ class App:
 
     def refresh_texts(self) -> None:
         self.title.value = "<h1 class='shogun-title'>{}</h1>".format(_("Shogun Tutor"))
-        self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
-        self.bridge.title = _("Shogun Tutor")
+        with self.bridge.hold_sync():  # one message: the page takes its language and its title together
+            self.bridge.lang = PAGE_LANG.get(i18n.current_language(), i18n.current_language())
+            self.bridge.title = _("Shogun Tutor")
         self.language_label.value = _("Language")
         name_control(self.language, _("Language"))  # the picker's own name (the label beside it is apart)
         if self.language.value != i18n.current_language():

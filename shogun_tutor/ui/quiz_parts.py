@@ -31,6 +31,7 @@ QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz input[type=text] { min-height: 44px; font-size: 1.1em; }
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
 .shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
+.shogun-app.shogun-teacher .shogun-quiz-picture svg { width: 100%; max-width: 24em; }
 .shogun-app .shogun-quiz-cube { display: inline-block; width: 1.6em; height: 1.6em; margin: 0.1em;
   border: 1px solid #333; text-align: center; line-height: 1.6em; font-weight: bold; }
 </style>"""

@@ -43,7 +43,7 @@ class QuizStudent:
         self.enter_key = EnterKey("shogun-quiz-name")
         self.enter_key.on_enter(self.join_as)
         self.leave_button = w.Button(icon="sign-out", layout=w.Layout(width="auto", display="none"))
-        self.leave_button.add_class("shogun-quiz-leave")
+        self.leave_button.add_class("shogun-quiz-student-leave")
         self.leave_button.on_click(lambda _b: self.leave())
         self.join_box = w.HBox([self.name, self.join_button, self.enter_key], layout=w.Layout(flex_flow="row wrap",
                                                                             align_items="center"))

@@ -43,12 +43,29 @@ def start_quiz(teacher) -> str:
     return page.locator(".shogun-quiz-host .shogun-join-code").first.inner_text().replace(" ", "")
 
 
-def join_quiz(student, name: str) -> None:
+def join_quiz(student, name: str, enter: bool = False) -> None:
+    """Type the name and click Join, or (``enter``) type it key by key and press Enter at once (the last letters'
+    sync may lag behind the key: the name must still arrive whole)."""
     page = student.page
     page.wait_for_selector(".shogun-quiz-name input", state="visible", timeout=RENDER_TIMEOUT_MS)
-    page.locator(".shogun-quiz-name input").fill(name)
-    page.locator("button.shogun-quiz-join").click()
-    wait_text(page, ".shogun-quiz-student", "Wait for", timeout=30_000)
+    field = page.locator(".shogun-quiz-name input")
+    if enter:
+        field.press_sequentially(name)
+        field.press("Enter")
+    else:
+        field.fill(name)
+        page.locator("button.shogun-quiz-join").click()
+    page.wait_for_selector("button.shogun-quiz-student-leave", state="visible", timeout=30_000)  # in: any language
+
+
+def names_of(database: str, code: str) -> list[str]:
+    from shogun_tutor.ui.quiz import draw
+
+    store = open_store(database)
+    try:
+        return sorted(QuizSession.open(store, code, draw).names.values())
+    finally:
+        store.close()
 
 
 def secrets_of(database: str, code: str) -> tuple[list[str], str]:
@@ -93,9 +110,16 @@ def test_a_teacher_runs_a_quiz_two_phones_answer_and_nothing_leaks(browser, toge
         assert teacher.page.locator(".shogun-quiz-host .shogun-join svg").count() == 1  # the QR code
         phone = stack.enter_context(device(browser, 390, 844, url + f"?game={code}"))
         laptop = stack.enter_context(device(browser, 1366, 768, url + f"?game={code}"))
-        join_quiz(phone, "Ann")
+        phone.page.locator(".shogun-quiz-name input").wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+        phone.page.locator(".shogun-quiz-name input").fill("Nobody")
+        phone.page.locator(".shogun-quiz-name input").blur()  # leaving the field joins nobody
+        time.sleep(1)
+        assert names_of(database, code) == [] and phone.visible(".shogun-quiz-name input")
+        phone.page.locator(".shogun-quiz-name input").fill("")
+        join_quiz(phone, "Ann", enter=True)  # the phone joins with Enter
         join_quiz(laptop, "Bob")
         wait_text(teacher.page, ".shogun-quiz-count", "2 students have joined.", timeout=10_000)
+        assert names_of(database, code) == ["Ann", "Bob"]
 
         ask(teacher)
         for s in (phone, laptop):
@@ -136,9 +160,9 @@ def test_a_teacher_runs_a_quiz_two_phones_answer_and_nothing_leaks(browser, toge
         wait_text(phone.page, ".shogun-quiz-score", score, timeout=RENDER_TIMEOUT_MS)
         assert not phone.visible(".shogun-quiz-name input")
 
-        # a late student joins and answers the second question
-        late = stack.enter_context(device(browser, 390, 844, url + f"?game={code}"))
-        join_quiz(late, "Cid")
+        # a late student joins (a phone in German, with Enter) and answers the second question
+        late = stack.enter_context(device(browser, 390, 844, url + f"?game={code}&lang=de"))
+        join_quiz(late, "Cid", enter=True)
         wait_text(teacher.page, ".shogun-quiz-count", "3 students have joined.", timeout=10_000)
         since = len(late.frames)
         ask(teacher)
@@ -147,6 +171,23 @@ def test_a_teacher_runs_a_quiz_two_phones_answer_and_nothing_leaks(browser, toge
         late.page.locator("button.shogun-quiz-option-0").click()
         wait_text(teacher.page, ".shogun-quiz-count", "1 student has answered.", timeout=10_000)
         assert leaked(late, secret2, since) == []
+        teacher.page.locator("button.shogun-quiz-reveal").click()
+        late.page.wait_for_selector(".shogun-quiz-answer", state="visible", timeout=10_000)
+        teacher.page.wait_for_selector(".shogun-quiz-host .shogun-quiz-answer", state="visible", timeout=10_000)
+        late.page.wait_for_selector(".shogun-quiz-answer", state="visible", timeout=10_000)
+        teacher.screenshot("quiz-teacher-1920-second")
+        late.page.locator(".shogun-quiz-answer").scroll_into_view_if_needed()
+        late.page.screenshot(path=str(late.screenshot("quiz-student-phone-390-de").with_name(
+            "quiz-student-phone-390-de-reveal.png")))  # the reveal where the phone shows it, not the page's top
+
+        # the late student leaves: the name form again, the answer stays counted, the device joins anew after a reload
+        late.page.locator("button.shogun-quiz-student-leave").click()
+        late.page.wait_for_selector(".shogun-quiz-name input", state="visible", timeout=10_000)
+        assert not late.visible("button.shogun-quiz-student-leave")
+        wait_text(teacher.page, ".shogun-quiz-count", "3 students have joined.", timeout=10_000)
+        assert "Cid" in names_of(database, code)
+        late.page.reload()
+        late.page.wait_for_selector(".shogun-quiz-name input", state="visible", timeout=RENDER_TIMEOUT_MS)
         for d in (teacher, phone, laptop, late):
             d.assert_clean()
         print(f"\nquiz: the projector counted the first answer {first_count:.2f} s after the key press; "
