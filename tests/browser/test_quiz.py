@@ -38,7 +38,7 @@ PICTURE = """(sel) => {
   const svg = [...document.querySelectorAll(sel + ' .shogun-quiz-picture svg')].find(e => e.getBoundingClientRect().width > 0);
   if (!svg) return null;
   const r = svg.getBoundingClientRect(), scale = r.width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale).sort((a, b) => a - b);
+  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale).sort((a, b) => a - b);
   const answer = document.querySelector(sel + ' .shogun-quiz-answer').getBoundingClientRect();
   return {width: r.width, height: r.height, top: r.top, bottom: r.bottom, answerTop: answer.top, smallest: sizes[0], median: sizes[Math.floor(sizes.length / 2)],
           title: svg.querySelector('title').textContent, text: svg.textContent,
