@@ -140,7 +140,7 @@ class QuizHost:
         self.count.value = answered_html(view)
         self.question.value = question_html(view["question"], view["number"], view["total"])
         self.timer.value = timer_html(view)
-        self.reveal.value = reveal_html(view)
+        self.reveal.value = reveal_html(view, large=True)  # the projector
         summary = summary_html(view)
         if view["finished"]:
             summary += missed_html(missed_rules(quiz))

@@ -31,7 +31,9 @@ QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz input[type=text] { min-height: 44px; font-size: 1.1em; }
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
 .shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
-.shogun-app.shogun-teacher .shogun-quiz-picture svg { width: 100%; max-width: 24em; }
+.shogun-app.shogun-teacher .shogun-quiz-picture svg {
+  width: min(100%, calc(55vh * var(--shogun-picture-ratio, 1.5))); }
+.shogun-app.shogun-teacher .shogun-quiz-picture-turn svg { width: min(100%, 36em); }
 .shogun-app .shogun-quiz-cube { display: inline-block; width: 1.6em; height: 1.6em; margin: 0.1em;
   border: 1px solid #333; text-align: center; line-height: 1.6em; font-weight: bold; }
 </style>"""
@@ -95,15 +97,19 @@ def answered_html(view: dict) -> str:
     return f"<div class='shogun-quiz-count' role='status' aria-live='polite'>{inner}</div>"
 
 
-def reveal_html(view: dict) -> str:
-    """After the reveal: the right answer and the engine's explanation of it (nothing before)."""
+def reveal_html(view: dict, large: bool = False) -> str:
+    """After the reveal: the right answer and the engine's explanation of it (nothing before), without the lines
+    the question shows already above it (its facts, the advantage its sentence names); the picture ``large`` on the
+    projector."""
     r = view.get("reveal")
     if not r:
         return ""
     answer = _("The answer: {answer}").format(answer=words.option_label(r, r["answer"]))
-    lines = "".join(f"<li>{escape(line)}</li>" for line in words.reveal_lines(r))
+    shown, sentence = set(words.fact_lines(r)), words.question_sentence(r)
+    lines = "".join(f"<li>{escape(line)}</li>" for line in words.reveal_lines(r)
+                    if line not in shown and line not in sentence)
     return (f"<div class='shogun-quiz-answer' style='font-weight:bold;color:#1b5e20'>{escape(answer)}</div>"
-            f"<ul class='shogun-quiz-explanation'>{lines}</ul>{picture_html(r)}")
+            f"<ul class='shogun-quiz-explanation'>{lines}</ul>{picture_html(r, large)}")
 
 
 def chapter_title(key: str) -> str:

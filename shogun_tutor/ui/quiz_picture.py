@@ -15,6 +15,7 @@ shared by the pages of a kernel.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from functools import lru_cache
 from types import SimpleNamespace
@@ -29,6 +30,7 @@ from ..viz.board_svg import Choice, board_svg, choices_svg
 
 BOARD_FIT = 900  # the width (screen pixels) the board is drawn for
 PICTURE_PX = 360  # the picture's width (a phone narrows it: max-width 100%)
+PROJECTOR_FONT = 15  # the projector's labels (``large``): as large as its own board draws them (fit(900, font=15))
 
 
 def _state(picture: dict) -> SimpleNamespace:
@@ -58,7 +60,7 @@ def caption(kind: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _drawn(kind: str, key: str, language: str) -> str:
+def _drawn(kind: str, key: str, language: str, large: bool) -> str:
     reveal = json.loads(key)
     if kind == "turn":
         f, right = reveal["facts"], reveal["answer"]
@@ -66,19 +68,30 @@ def _drawn(kind: str, key: str, language: str) -> str:
                         "chosen" if right == f"place:{i + 1}" else None) for i, card in enumerate(f["specials"])]
         return choices_svg(boxes, len(boxes), PICTURE_PX, title=caption(kind))
     focus = _focus(reveal)  # the provinces asked about stay bright (the click lesson's reach), the rest is pale
-    traces, layout = board_traces(state=_state(reveal["picture"]), width=BOARD_FIT, reach=focus)
-    return board_svg(traces, layout, fit(BOARD_FIT), focus=focus, width_px=PICTURE_PX, title=caption(kind))
+    font = PROJECTOR_FONT if large else None
+    traces, layout = board_traces(state=_state(reveal["picture"]), width=BOARD_FIT, reach=focus, font=font)
+    return board_svg(traces, layout, fit(BOARD_FIT, font=font), focus=focus, width_px=PICTURE_PX, title=caption(kind))
 
 
-def picture_html(reveal: dict | None) -> str:
-    """The revealed question's picture with its caption ('' before the reveal, and for a battle)."""
+_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+
+
+def picture_html(reveal: dict | None, large: bool = False) -> str:
+    """The revealed question's picture with its caption ('' before the reveal, and for a battle). ``large``: for the
+    projector (the board's labels drawn larger, as its own board draws them); the page's style sizes it by its
+    shape (``--shogun-picture-ratio``: width / height), so a wide strip takes the width and a tall crop the height
+    it may have without scrolling (``QUIZ_CSS``)."""
     if not reveal or "answer" not in reveal or reveal["kind"] == "battle" or (reveal["kind"] != "turn" and not reveal.get("picture")):
         return ""
     key = json.dumps({k: reveal[k] for k in ("kind", "facts", "answer", "picture") if k in reveal}, sort_keys=True)
-    svg = _drawn(reveal["kind"], key, i18n.current_language())
-    return (f"<figure class='shogun-quiz-picture' style='margin:0.4em 0;max-width:100%'>"
+    kind = reveal["kind"]
+    svg = _drawn(kind, key, i18n.current_language(), large)
+    box = _VIEWBOX.search(svg)
+    ratio = float(box.group(1)) / float(box.group(2)) if box and float(box.group(2)) else 1.0
+    return (f"<figure class='shogun-quiz-picture shogun-quiz-picture-{escape(kind)}' "
+            f"style='margin:0.4em 0;max-width:100%;--shogun-picture-ratio:{ratio:.3f}'>"
             f"<div style='max-width:100%;overflow:hidden'>{svg}</div>"
-            f"<figcaption style='color:#555;font-size:0.8em'>{escape(caption(reveal['kind']))}</figcaption></figure>")
+            f"<figcaption style='color:#555;font-size:0.8em'>{escape(caption(kind))}</figcaption></figure>")
 
 
 __all__ = ["caption", "picture_html"]

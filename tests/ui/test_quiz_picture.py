@@ -53,3 +53,33 @@ def test_the_winter_board_is_taken_before_the_revolts():
         if log[i]["rule"] == "winter.rice":
             seat = log[i]["player"]
             assert sum(1 for row in board["provinces"].values() if row[0] == seat) == log[i]["provinces"]
+
+
+def test_the_projector_draws_the_board_larger_and_the_page_sizes_it_by_its_shape(by_kind):
+    import re
+
+    i18n.set_language("en")
+    r = by_kind["region"].reveal()
+    sizes = [max(float(v) for v in re.findall(r'<text[^>]*font-size="([\d.]+)"', picture_html(r, large)))
+             for large in (False, True)]
+    assert sizes[1] > sizes[0]  # the projector's labels as large as its board draws them
+    ratio = float(re.search(r"--shogun-picture-ratio:([\d.]+)", picture_html(r)).group(1))
+    w, h = (float(v) for v in re.search(r'viewBox="\S+ \S+ (\S+) (\S+)"', picture_html(r)).groups())
+    assert abs(ratio - w / h) < 0.01 and "shogun-quiz-picture-region" in picture_html(r)
+
+
+def test_the_reveal_does_not_repeat_what_the_question_shows(by_kind):
+    from shogun_tutor.text import quiz as words
+
+    i18n.set_language("en")
+    for kind in ("battle", "turn"):
+        r = by_kind[kind].reveal()
+        explained = reveal_html({"reveal": r}).split("shogun-quiz-explanation")[1].split("</ul>")[0]
+        assert not any(f"<li>{line}</li>" in explained for line in words.fact_lines(r))
+    from html import escape
+
+    from shogun_tutor.text import terms
+
+    advantage = terms.special_text(by_kind["turn"].reveal()["explanation"]["special"])  # the question names it
+    assert advantage in words.question_sentence(by_kind["turn"].public())
+    assert escape(advantage) not in reveal_html({"reveal": by_kind["turn"].reveal()})
