@@ -29,6 +29,12 @@ class App:
 
     def __init__(self, language: str = i18n.SOURCE_LANGUAGE, tabs: list[tuple[str, TabBuilder]] | None = None):
         i18n.check_language(language)
+        from .local_game import in_static_build
+
+        if in_static_build():  # before the first widget: its messages keep their None values (widgets/lite_comm.py)
+            from .widgets.lite_comm import send_nulls
+
+            send_nulls()
         self._tabs = tabs if tabs is not None else default_tabs()
         self.title = w.HTML(layout=w.Layout(flex="1 1 auto"))
         self.language = w.Dropdown(
@@ -45,8 +51,6 @@ class App:
         # the page's address (history.replaceState: ?game=<code>&step=N, chapter, screen, tab) and this device's
         # seat tokens (ui/widgets/address.py)
         self.address = Address()
-        from .local_game import in_static_build
-
         if in_static_build():  # no server hands the kernel the visitor's address: the page tells it (once)
             self.address.on_hello(lambda _base, _tokens: self._static_hello())
         self.tab = w.Tab(children=[w.VBox() for _ in self._tabs])

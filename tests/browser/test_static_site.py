@@ -16,6 +16,7 @@ import urllib.request
 import pytest
 
 from ..servers import stop
+from .catalog import Texts
 from .conftest import OUTPUT, ROOT, _free_port, wait_language, wait_text
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -90,6 +91,7 @@ def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browse
         wait_language(page, "Taal")
         wait_text(page, ".shogun-welcome", "Welkom", timeout=60_000)
         page.screenshot(path=str(OUTPUT / "static-welcome-nl.png"))
+        _learners_seat(page, Texts("nl"))
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
@@ -147,3 +149,42 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
         context.close()
     assert off_host == [], off_host
     assert errors == [], errors
+
+
+def _learners_seat(page, t: Texts) -> None:
+    """On a phone's screen: a seat taken shows the planning board (the static build's kernel once lost every widget
+    trait set back to None, so what was hidden stayed hidden: ui/widgets/lite_comm.py); Hint says it is thinking,
+    then advises the whole plan (its time printed); the advice taken and confirmed, Next step goes on to the
+    learner's next decision, whose choices show."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(".shogun-door-play").click()
+    page.wait_for_selector(".shogun-next", state="visible", timeout=120_000)
+    page.select_option(".shogun-seat-pick select", index=1)  # the first colour's seat: its plan comes first
+    page.wait_for_selector(".shogun-planning-board .shogun-plan-field", state="visible", timeout=60_000)
+    assert page.locator(".shogun-plan-field:visible").count() == 11
+    started = time.monotonic()
+    page.locator(".shogun-hint-button").click()
+    wait_text(page, ".shogun-hint", t("The strong bot is thinking…").rstrip("…"), timeout=10_000)  # busy, at once
+    page.wait_for_selector(".shogun-hint-take", state="visible", timeout=120_000)
+    print(f"\nstatic build: Hint (the strong bot's whole plan) took {time.monotonic() - started:.1f} s")
+    page.locator(".shogun-hint-take").click()
+    page.wait_for_function("() => !document.querySelector('.shogun-plan-confirm').disabled", timeout=30_000)
+    page.locator(".shogun-plan-field").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(OUTPUT / "static-seat-plan-phone.png"))  # the fields with the advice's cards
+    page.locator(".shogun-plan-confirm").click()
+    page.wait_for_selector(".shogun-planning-board", state="hidden", timeout=60_000)
+    for _ in range(40):  # Next step until the learner decides again (a place in the turn order)
+        if page.locator(".shogun-play:visible").count():
+            break
+        nxt = page.locator(".shogun-next")
+        if nxt.is_enabled():
+            before = _step_text(page)
+            nxt.click()
+            page.wait_for_function("(t) => document.querySelector('.shogun-step-label').innerText + '\\n' + "
+                                   "document.querySelector('.shogun-now').innerText !== t || "
+                                   "document.querySelector('.shogun-next').disabled", arg=before, timeout=60_000)
+        else:
+            page.wait_for_timeout(300)
+    page.wait_for_selector(".shogun-game-choice .shogun-play", state="visible", timeout=10_000)
+    assert page.locator(".shogun-hint-button:visible").count() == 1
+    page.screenshot(path=str(OUTPUT / "static-seat-decision-phone.png"))
