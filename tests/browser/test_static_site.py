@@ -15,6 +15,9 @@ import urllib.request
 
 import pytest
 
+from shogun_tutor.i18n import LANGUAGES
+from shogun_tutor.ui.app_tabs import TAB_KEYS
+
 from ..servers import stop
 from .catalog import Texts
 from .conftest import OUTPUT, ROOT, _free_port, wait_language, wait_text
@@ -80,18 +83,38 @@ def _local_page(browser):
     return context, page, off_host, errors
 
 
+def _tab(page, key: str) -> None:
+    page.locator(".lm-TabBar-tab").nth(TAB_KEYS.index(key)).click()
+
+
 def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browser):
+    """One page, Python in the browser: a chapter from the address (``?chapter=``) with its battle try-it and the
+    tower it draws; the welcome with its map in each of the 8 languages, its own
+    text; then the learner's seat on a phone's screen. No request leaves 127.0.0.1, no console error."""
     _out, url = static_site
     context, page, off_host, errors = _local_page(browser)
     try:
-        page.goto(url)
-        wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=FIRST_SCREEN_MS)
+        page.goto(url + "?chapter=battles")
+        wait_text(page, ".shogun-chapter-title", "Battles and the tower", timeout=FIRST_SCREEN_MS)
+        page.wait_for_selector(".shogun-rulebook .js-plotly-plot", timeout=120_000)  # the tower, drawn on demand
+        page.locator(".shogun-tryit select:visible").first.select_option(label="Move 4 armies from Shinano to Kozuke")
+        page.locator(".shogun-tryit-play button:visible, button.shogun-tryit-play:visible").first.click()
+        wait_text(page, ".shogun-tryit-result", "Count: Blue 3 : 2 Yellow", timeout=60_000)
+        page.wait_for_function(  # the tower follows: 1 blue and 2 yellow cubes stayed inside
+            "[...document.querySelectorAll('.shogun-rulebook-tower')].some(g => g.data && g.data[0].text.join('') === 'BYY')",
+            timeout=60_000)
+        page.screenshot(path=str(OUTPUT / "static-rulebook-try-it.png"))
+        _tab(page, "welcome")
+        wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=60_000)
         assert page.locator(".shogun-welcome-map path").count() == 45  # the map from the shipped outlines
-        page.select_option(".shogun-language select", label="Nederlands")
-        wait_language(page, "Taal")
-        wait_text(page, ".shogun-welcome", "Welkom", timeout=60_000)
-        page.screenshot(path=str(OUTPUT / "static-welcome-nl.png"))
-        _learners_seat(page, Texts("nl"))
+        for lang in ("nl", "de", "fr", "da", "pl", "zh", "ja"):
+            t = Texts(lang)
+            page.select_option(".shogun-language select", label=LANGUAGES[lang])
+            wait_language(page, t("Language"))
+            wait_text(page, ".shogun-welcome", t("Welcome to Shogun"), timeout=60_000)
+            assert t("Welcome to Shogun") != "Welcome to Shogun"
+        page.screenshot(path=str(OUTPUT / "static-welcome-ja.png"))
+        _learners_seat(page, Texts("ja"))
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
