@@ -31,6 +31,11 @@ QUIZ_CSS = """<style>
 .shogun-app .shogun-quiz input[type=text] { min-height: 44px; font-size: 1.1em; }
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
 .shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
+.shogun-app .shogun-quiz-picture-frame { max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+@media (max-width: 600px) {  /* a phone: a wide board strip at a readable height, scrolled sideways in its frame */
+  .shogun-app:not(.shogun-teacher) .shogun-quiz-picture:not(.shogun-quiz-picture-turn) svg {
+    width: max(100%, calc(16em * var(--shogun-picture-ratio, 1.5))); max-width: none !important; }
+}
 .shogun-app.shogun-teacher .shogun-quiz-picture svg {
   width: min(100%, calc(55vh * var(--shogun-picture-ratio, 1.5))); }
 .shogun-app.shogun-teacher .shogun-quiz-picture-turn svg { width: min(100%, 36em); }

@@ -1,6 +1,6 @@
 """Load generator for the class quiz at the kernel-protocol level: a projector and N students, each page a kernel.
 
-    PYTHONPATH=$PWD python tests/browser/load_quiz.py [--students 30] [--over 90] [--questions 2] [--think 5]
+    PYTHONPATH=$PWD python tests/browser/load_quiz.py [--students 30] [--over 90] [--questions 3] [--think 5]
 
 The quiz is created in the server's store (a SQLite file of the run) with a host token; then every page does
 what a browser does on the wire (``tests/browser/load_test.py``): ``GET /?game=CODE`` (Voilà runs the app in a
@@ -12,8 +12,11 @@ Then ``--questions`` times: the projector presses *Ask question N*; each student
 enabled, thinks up to ``--think`` seconds and presses an option; the projector presses *Reveal the answer* once
 every answer is stored. Printed (never asserted): the students' join times, the answer's round trip (click to the
 kernel's idle: stored), and **the projector's count lag**: for the k-th answer stored (in the order the students'
-kernels finished storing), the time from its click to the first update of the projector's count reaching k. Every
-answer is checked in the store afterwards.
+kernels finished storing), the time from its click to the first update of the projector's count reaching k; **the
+reveal's fan-out**: from the projector's click to the first update on each page (projector and students) that shows
+the answer, its picture with it (the questions of seed 5: a battle, then the winter's rice and the revolts, both
+with a board picture), and that update's size; the machine's load average during the run. Every answer is checked
+in the store afterwards.
 """
 
 from __future__ import annotations
@@ -161,6 +164,38 @@ async def student(page: Page, name: str, asked: list[asyncio.Event], results: li
             await asyncio.sleep(0.05)
 
 
+async def sample_load(seen: list[float]) -> list[float]:
+    """The machine's 1-minute load average every 5 s (the machine is shared: the figures depend on it)."""
+    while True:
+        seen.append(os.getloadavg()[0])
+        await asyncio.sleep(5)
+
+
+async def reveal(pages: list[Page], projector: Page, timeout: float = 60) -> tuple[list[float], int]:
+    """The projector reveals the answer: for each page, the time from the click to the first update that shows the
+    answer (with its picture, if the question has one); and the size of that update's HTML."""
+    seen: dict[int, float] = {}
+    size = [0]
+
+    def watcher(i):
+        def fn(comm, state, now):
+            value = str(state.get("value", ""))
+            if i not in seen and "shogun-quiz-answer" in value:
+                seen[i] = now
+                size[0] = max(size[0], len(value.encode()))
+        return fn
+    fns = [watcher(i) for i in range(len(pages))]
+    for p, fn in zip(pages, fns):
+        p.watchers.append(fn)
+    sent, _idle = await projector.click("shogun-quiz-reveal")
+    deadline = time.perf_counter() + timeout
+    while len(seen) < len(pages) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
+    for p, fn in zip(pages, fns):
+        p.watchers.remove(fn)
+    return [seen.get(i, float("inf")) - sent for i in range(len(pages))], size[0]
+
+
 async def main(args) -> None:
     from shogun_tutor.session import open_store
     from shogun_tutor.session.quiz import QuizSession
@@ -178,6 +213,8 @@ async def main(args) -> None:
     server = Server([sys.executable, "-m", "shogun_tutor", "app", "--port", str(port), "--pool-size", "1"], port,
                     out / "quiz.log")
     pages: list[Page] = []
+    load_seen: list[float] = []
+    sampler = asyncio.ensure_future(sample_load(load_seen))
     try:
         server.wait()
         server.wait_pool(1, timeout=240)
@@ -209,6 +246,7 @@ async def main(args) -> None:
         print(f"{args.students} students joined; join (GET to joined) median {statistics.median(joined):.1f} s, "
               f"p95 {p95(joined):.1f} s, over {time.perf_counter() - t0:.0f} s", flush=True)
         lags: list[float] = []
+        reveals: list[tuple[list[float], int]] = []
         for n in range(args.questions):
             mark = len(counts)
             await projector.click("shogun-quiz-ask")
@@ -226,15 +264,24 @@ async def main(args) -> None:
             rt = [r["stored"] - r["sent"] for r in mine]
             print(f"question {n + 1}: {len(mine)} answers; click to stored median {statistics.median(rt) * 1000:.0f} ms,"
                   f" p95 {p95(rt) * 1000:.0f} ms; projector's count reached {shown[-1][1] if shown else 0}", flush=True)
-            await projector.click("shogun-quiz-reveal")
+            reveals.append(await reveal(pages, projector))
         quiz.refresh()
         stored = sum(len(a) for a in quiz.answers.values())
         print(f"projector's count lag (click to the count including it), {len(lags)} answers: median "
               f"{statistics.median(lags) * 1000:.0f} ms, p95 {p95(lags) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms")
         print(f"answers stored: {stored} of {args.students * args.questions}; students in the store: {len(quiz.names)}")
+        fan = [t for times, _size in reveals for t in times]
+        print(f"reveal (click to the answer on a page), {len(fan)} pages x reveals: median "
+              f"{statistics.median(fan) * 1000:.0f} ms, p95 {p95(fan) * 1000:.0f} ms, max {max(fan) * 1000:.0f} ms; "
+              f"the reveal's HTML per page: {', '.join(f'{size / 1000:.1f} kB' for _t, size in reveals)}")
+        loads = list(load_seen)
+        print(f"machine load average (1 min) during the run: mean {statistics.mean(loads):.1f}, max {max(loads):.1f} "
+              f"({os.cpu_count()} cores)")
         print(json.dumps({"students": args.students, "lag_median_s": round(statistics.median(lags), 3),
-                          "lag_p95_s": round(p95(lags), 3), "stored": stored}))
+                          "lag_p95_s": round(p95(lags), 3), "stored": stored, "reveal_p95_s": round(p95(fan), 3),
+                          "load_max": round(max(loads), 1)}))
     finally:
+        sampler.cancel()
         for p in pages:
             try:
                 await p.close()
@@ -248,6 +295,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="load_quiz.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--over", type=float, default=90, help="seconds over which the students arrive")
-    parser.add_argument("--questions", type=int, default=2)
+    parser.add_argument("--questions", type=int, default=3)
     parser.add_argument("--think", type=float, default=5.0, help="a student answers within this many seconds")
     asyncio.run(main(parser.parse_args()))

@@ -38,7 +38,7 @@ PICTURE = """(sel) => {
   const svg = [...document.querySelectorAll(sel + ' .shogun-quiz-picture svg')].find(e => e.getBoundingClientRect().width > 0);
   if (!svg) return null;
   const r = svg.getBoundingClientRect(), scale = r.width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale).sort((a, b) => a - b);
+  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale).sort((a, b) => a - b);
   const answer = document.querySelector(sel + ' .shogun-quiz-answer').getBoundingClientRect();
   return {width: r.width, height: r.height, top: r.top, bottom: r.bottom, answerTop: answer.top, smallest: sizes[0], median: sizes[Math.floor(sizes.length / 2)],
           title: svg.querySelector('title').textContent, text: svg.textContent,
@@ -230,6 +230,10 @@ def test_a_teacher_runs_a_quiz_two_phones_answer_and_nothing_leaks(browser, toge
         teacher.page.wait_for_selector(".shogun-quiz-host .shogun-quiz-answer", state="visible", timeout=10_000)
         late.page.wait_for_selector(".shogun-quiz-answer", state="visible", timeout=10_000)
         teacher.screenshot("quiz-teacher-1920-second")
+        phone_pic = late.page.evaluate(PICTURE, ".shogun-quiz")  # a board on a phone: readable, the page not wider
+        print(f"\nphone: picture {phone_pic['width']:.0f}x{phone_pic['height']:.0f} px, texts "
+              f"{phone_pic['smallest']:.1f} px smallest, {phone_pic['median']:.1f} px median")
+        assert phone_pic["median"] >= 10 and phone_pic["scrollWidth"] <= phone_pic["innerWidth"], phone_pic
         late.page.locator(".shogun-quiz-answer").scroll_into_view_if_needed()
         late.page.screenshot(path=str(late.screenshot("quiz-student-phone-390-de").with_name(
             "quiz-student-phone-390-de-reveal.png")))  # the reveal where the phone shows it, not the page's top
