@@ -2,8 +2,8 @@
 
 Every rule, card text, glossary definition and chapter screen is cut into sentences (passages); each
 passage knows its rule, its chapter and the screen of the chapter that shows it. The passages of a
-language are indexed once, on its first query, in SQLite's FTS5 (the standard ``sqlite3``) and ranked
-with its BM25: a word found in few passages counts more, a short sentence with the words beats a
+language are indexed once, on its first query, in SQLite's FTS5 (the standard ``sqlite3``; in the
+browser, where Pyodide has none, the same table in Python: :mod:`.fts`) and ranked with its BM25: a word found in few passages counts more, a short sentence with the words beats a
 long one, a word in the rule's title counts three times. The words themselves are read by
 :mod:`.analysis` (stop words dropped, stems, synonyms and the glossary's terms, bigrams in Chinese and
 Japanese), so a question typed as a sentence finds the sentence that answers it; a word not in the
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import sqlite3
 import time
 from dataclasses import dataclass
 from html import escape
@@ -30,7 +29,7 @@ from html import escape
 from ..data import COMPONENTS
 from ..i18n import N_, _, current_language
 from ..text import terms
-from . import cards, content
+from . import cards, content, fts
 from .analysis import analyzer, fold
 
 __all__ = ["Answer", "Entry", "entries", "fold", "highlight", "locate", "related", "search", "suggestions"]
@@ -145,7 +144,7 @@ def entries() -> list[Entry]:
 
 
 class Index:
-    """The passages of one language in an FTS5 table (in memory), built once."""
+    """The passages of one language in a full-text table (FTS5 in memory, or :class:`.fts.PythonTable`), built once."""
 
     def __init__(self, code: str):
         t0 = time.perf_counter()
@@ -160,15 +159,14 @@ class Index:
                 seen.add((e.key, fold(s)))
                 self.passages.append((e, s))
         self.analyzer.learn(w for e, s in self.passages for w in re.findall(r"\w+", e.title + " " + s))
-        self.db = sqlite3.connect(":memory:", check_same_thread=False)
-        self.db.execute("CREATE VIRTUAL TABLE p USING fts5(title, body, tokenize='ascii')")
         rows = []
         vocab: set[str] = set()
         for i, (e, s) in enumerate(self.passages):
             tt, bt = self.analyzer.tokens(e.title), self.analyzer.tokens(s)
             vocab.update(tt, bt)
             rows.append((i, " ".join(tt), " ".join(bt)))
-        self.db.executemany("INSERT INTO p(rowid, title, body) VALUES (?, ?, ?)", rows)
+        self.rows = rows
+        self.table = fts.table(rows)
         self.vocab = sorted(vocab)
         self._vocab = vocab
         self.build_seconds = time.perf_counter() - t0
@@ -199,8 +197,7 @@ class Index:
         toks = self.query_tokens(query)
         if not toks:
             return []
-        match = " OR ".join(f'"{self._stem_prefix(t)}"*' if self._prefix(t) else f'"{t}"' for t in toks)
-        rows = self.db.execute("SELECT rowid, bm25(p, 3.0, 1.0) FROM p WHERE p MATCH ? ORDER BY rowid", (match,)).fetchall()
+        rows = self.table.match([(self._stem_prefix(t), True) if self._prefix(t) else (t, False) for t in toks])
         ranked = sorted(((-score * _KIND_WEIGHT[self.passages[i][0].kind], -i) for i, score in rows), reverse=True)
         out: list[Answer] = []
         keys, texts = set(), set()

@@ -15,9 +15,12 @@ import urllib.request
 
 import pytest
 
+from shogun_tutor.i18n import LANGUAGES
+from shogun_tutor.ui.app_tabs import TAB_KEYS
+
 from ..servers import stop
 from .catalog import Texts
-from .conftest import OUTPUT, ROOT, _free_port, wait_language, wait_text
+from .conftest import OUTPUT, ROOT, VISIBLE, _free_port, wait_language, wait_text
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -80,18 +83,44 @@ def _local_page(browser):
     return context, page, off_host, errors
 
 
+def _tab(page, key: str) -> None:
+    page.locator(".lm-TabBar-tab").nth(TAB_KEYS.index(key)).click()
+
+
 def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browser):
+    """One page, Python in the browser: a chapter from the address (``?chapter=``) with its battle try-it and the
+    tower it draws; the lookup answering a question (its table in Python: rulebook/fts.py); the welcome with its map in each of the 8 languages, its own
+    text; then the learner's seat on a phone's screen. No request leaves 127.0.0.1, no console error."""
     _out, url = static_site
     context, page, off_host, errors = _local_page(browser)
     try:
-        page.goto(url)
-        wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=FIRST_SCREEN_MS)
+        page.goto(url + "?chapter=battles")
+        wait_text(page, ".shogun-chapter-title", "Battles and the tower", timeout=FIRST_SCREEN_MS)
+        page.wait_for_selector(".shogun-rulebook .js-plotly-plot", timeout=120_000)  # the tower, drawn on demand
+        page.locator(".shogun-tryit select:visible").first.select_option(label="Move 4 armies from Shinano to Kozuke")
+        page.locator(".shogun-tryit-play button:visible, button.shogun-tryit-play:visible").first.click()
+        wait_text(page, ".shogun-tryit-result", "Count: Blue 3 : 2 Yellow", timeout=60_000)
+        page.wait_for_function(  # the tower follows: 1 blue and 2 yellow cubes stayed inside
+            "[...document.querySelectorAll('.shogun-rulebook-tower')].some(g => g.data && g.data[0].text.join('') === 'BYY')",
+            timeout=60_000)
+        page.screenshot(path=str(OUTPUT / "static-rulebook-try-it.png"))
+        _tab(page, "lookup")
+        page.wait_for_selector(".shogun-search input", state="visible", timeout=120_000)  # the lookup's index built
+        page.locator(".shogun-search input:visible").first.fill("what happens if only farmers come out of the tower")
+        page.wait_for_selector(".shogun-best-answer mark", timeout=60_000)
+        marks = page.evaluate(f"() => ({VISIBLE})('.shogun-best-answer mark').map(m => m.innerText)")
+        assert "farmers" in marks, marks
+        _tab(page, "welcome")
+        wait_text(page, ".shogun-welcome", "Welcome to Shogun", timeout=60_000)
         assert page.locator(".shogun-welcome-map path").count() == 45  # the map from the shipped outlines
-        page.select_option(".shogun-language select", label="Nederlands")
-        wait_language(page, "Taal")
-        wait_text(page, ".shogun-welcome", "Welkom", timeout=60_000)
-        page.screenshot(path=str(OUTPUT / "static-welcome-nl.png"))
-        _learners_seat(page, Texts("nl"))
+        for lang in ("nl", "de", "fr", "da", "pl", "zh", "ja"):
+            t = Texts(lang)
+            page.select_option(".shogun-language select", label=LANGUAGES[lang])
+            wait_language(page, t("Language"))
+            wait_text(page, ".shogun-welcome", t("Welcome to Shogun"), timeout=60_000)
+            assert t("Welcome to Shogun") != "Welcome to Shogun"
+        page.screenshot(path=str(OUTPUT / "static-welcome-ja.png"))
+        _learners_seat(page, Texts("ja"))
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
@@ -112,7 +141,7 @@ def _next_step(page, before: str) -> str:
 
 
 def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_and_tower(static_site, browser):
-    """Python in the browser: the guided game's Next step, its board (the light board: the shipped outlines), the
+    """Python in the browser: the guided game's Next step and a step's "why?" opening its rule, its board (the light board: the shipped outlines), the
     game kept in the page's localStorage and continued by a reload from its address, a language switch, the
     battle tower with its odds; no request leaves 127.0.0.1, no console error."""
     _out, url = static_site
@@ -125,6 +154,13 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
         for _ in range(5):
             texts.append(_next_step(page, texts[-1]))
         assert len(set(texts)) == 6, texts
+        # a "why?" of the step opens its rule in the lookup; Back comes back to the game, untouched
+        page.locator(".shogun-now a.shogun-why:visible").first.click()
+        page.wait_for_selector(".shogun-rule-view .shogun-rule", timeout=60_000)
+        wait_text(page, ".shogun-rule-view", "In the rulebook: chapter")
+        page.locator(".shogun-back button:visible, button.shogun-back:visible").first.click()
+        page.wait_for_selector(".shogun-next", state="visible", timeout=60_000)
+        assert _step_text(page) == texts[-1]
         assert page.locator(".shogun-game-board .scatterlayer .trace").count() >= 45  # a province area each
         # the address follows the game; a reload opens the page again and the game goes on where it was
         page.wait_for_function("() => new URLSearchParams(location.search).has('game')", timeout=60_000)
