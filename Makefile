@@ -49,9 +49,11 @@ wheel: | $(VENV)/bin/python
 ## The tutor as static files (build/static/) whose Python runs in the browser on Pyodide: no kernel anywhere
 ## (docs/deploy.md). Downloads (PyPI wheels, npm's pyodide, the build's tools) are kept in .cache/static.
 ## Serve it with `python -m http.server -d build/static 8000`, open http://localhost:8000/voici/render/index.html
+## `make static TOGETHER_URL=https://tutor.example.org/`: the page's Play together links to that hosted server.
+TOGETHER_URL ?=
 static: install
 	@if ! command -v npm >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm; fi
-	$(PY) deploy/static/build.py --out build/static
+	$(PY) deploy/static/build.py --out build/static $(if $(TOGETHER_URL),--together-url "$(TOGETHER_URL)")
 
 ## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
 bench-browser: install-test chromium

@@ -185,8 +185,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "static")
     parser.add_argument("--cache", type=Path, default=Path(os.environ.get("SHOGUN_TUTOR_STATIC_CACHE", ROOT / ".cache" / "static")))
     parser.add_argument("--together-url", default=os.environ.get("SHOGUN_TUTOR_TOGETHER_URL") or None,
-                        help="a hosted Shogun Tutor server that 'Play together' links to")
+                        help="a hosted Shogun Tutor server (Voila) that the page's 'Play together' links to")
     args = parser.parse_args(argv)
+    if args.together_url:
+        from shogun_tutor.ui.together_static import valid_url
+
+        if valid_url(args.together_url) is None:
+            raise SystemExit(f"--together-url (SHOGUN_TUTOR_TOGETHER_URL) must be an absolute http(s) address "
+                             f"such as https://tutor.example.org/, not {args.together_url!r}")
     cache, out = args.cache.resolve(), args.out.resolve()
     bin_ = tools(cache)
     npm_dist = pyodide(cache)

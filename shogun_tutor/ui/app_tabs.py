@@ -73,6 +73,14 @@ def default_tabs() -> Tabs:
                                   "quiz": open_quiz})
             form = QuizStartForm(start_quiz)  # the bar's third door: a class quiz (ui/quiz_host.py)
             panel.start_form.widget.children += (form.widget,)
+            from .local_game import in_static_build
+
+            if in_static_build():  # no server shares a game: said, with a link to a hosted one if the build names it
+                from .together_static import TogetherElsewhere, together_url
+
+                note = TogetherElsewhere(together_url())
+                note.widget.layout.width = "100%"
+                panel.start_form.widget.children = (note.widget,) + panel.start_form.widget.children
             holder["quiz_form"] = form
             return panel
         return once("together", make)

@@ -188,13 +188,18 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
 
 
 def _learners_seat(page, t: Texts) -> None:
-    """On a phone's screen: a seat taken shows the planning board (the static build's kernel once lost every widget
+    """On a phone's screen: Play together says that no server shares a game here; a seat taken shows the planning board (the static build's kernel once lost every widget
     trait set back to None, so what was hidden stayed hidden: ui/widgets/lite_comm.py); Hint says it is thinking,
     then advises the whole plan (its time printed); the advice taken and confirmed, Next step goes on to the
     learner's next decision, whose choices show."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator(".shogun-door-play").click()
     page.wait_for_selector(".shogun-next", state="visible", timeout=120_000)
+    page.locator(".shogun-together-open").click()  # Play together: no server shares a game here, the bar says so
+    wait_text(page, ".shogun-together-elsewhere", t("This page runs in your browser without a server: other devices "
+                                                    "cannot join a game started here, but several players can take "
+                                                    "turns on this device.")[:12])
+    page.locator(".shogun-together-open").click()
     page.select_option(".shogun-seat-pick select", index=1)  # the first colour's seat: its plan comes first
     page.wait_for_selector(".shogun-planning-board .shogun-plan-field", state="visible", timeout=60_000)
     assert page.locator(".shogun-plan-field:visible").count() == 11
