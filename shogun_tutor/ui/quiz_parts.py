@@ -32,9 +32,9 @@ QUIZ_CSS = """<style>
 .shogun-app.shogun-teacher .shogun-quiz { font-size: 1.5em; }
 .shogun-app .shogun-quiz-picture svg { max-width: 100%; height: auto; }
 .shogun-app .shogun-quiz-picture-frame { max-width: 100%; overflow-x: auto; overflow-y: hidden; }
-@media (max-width: 600px) {  /* a phone: a wide board strip at a readable height, scrolled sideways in its frame */
+@media (max-width: 600px) {  /* a phone: the board at a readable scale (its names 11 px), scrolled sideways in its frame */
   .shogun-app:not(.shogun-teacher) .shogun-quiz-picture:not(.shogun-quiz-picture-turn) svg {
-    width: max(100%, calc(16em * var(--shogun-picture-ratio, 1.5))); max-width: none !important; }
+    width: max(100%, calc(var(--shogun-picture-units, 600) * 0.55px)); max-width: none !important; }
 }
 .shogun-app.shogun-teacher .shogun-quiz-picture svg {
   width: min(100%, calc(55vh * var(--shogun-picture-ratio, 1.5))); }

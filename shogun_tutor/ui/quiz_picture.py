@@ -80,17 +80,19 @@ def picture_html(reveal: dict | None, large: bool = False) -> str:
     """The revealed question's picture with its caption ('' before the reveal, and for a battle). ``large``: for the
     projector (the board's labels drawn larger, as its own board draws them); the page's style sizes it by its
     shape (``--shogun-picture-ratio``: width / height), so a wide strip takes the width and a tall crop the height
-    it may have without scrolling; on a phone a wide strip keeps a readable height and scrolls sideways in its
-    frame (``QUIZ_CSS``)."""
+    it may have without scrolling; on a phone the board keeps a readable scale (``--shogun-picture-units``: its
+    width in the drawing's units) and a wide crop scrolls sideways in its frame (``QUIZ_CSS``)."""
     if not reveal or "answer" not in reveal or reveal["kind"] == "battle" or (reveal["kind"] != "turn" and not reveal.get("picture")):
         return ""
     key = json.dumps({k: reveal[k] for k in ("kind", "facts", "answer", "picture") if k in reveal}, sort_keys=True)
     kind = reveal["kind"]
     svg = _drawn(kind, key, i18n.current_language(), large)
     box = _VIEWBOX.search(svg)
-    ratio = float(box.group(1)) / float(box.group(2)) if box and float(box.group(2)) else 1.0
+    units = float(box.group(1)) if box else 600.0
+    ratio = units / float(box.group(2)) if box and float(box.group(2)) else 1.0
     return (f"<figure class='shogun-quiz-picture shogun-quiz-picture-{escape(kind)}' "
-            f"style='margin:0.4em 0;max-width:100%;--shogun-picture-ratio:{ratio:.3f}'>"
+            f"style='margin:0.4em 0;max-width:100%;--shogun-picture-ratio:{ratio:.3f};"
+            f"--shogun-picture-units:{units:.0f}'>"
             f"<div class='shogun-quiz-picture-frame' tabindex='0'>{svg}</div>"
             f"<figcaption style='color:#555;font-size:0.8em'>{escape(caption(kind))}</figcaption></figure>")
 
