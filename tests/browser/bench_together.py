@@ -80,6 +80,11 @@ def start_profiles(folder: str | None, pids: list[int]) -> list[subprocess.Popen
                              stderr=subprocess.DEVNULL) for i, pid in enumerate(pids)]
 
 
+def browser_task_seconds(cdp) -> float:
+    """The seconds a page's main thread has been busy (Chromium's ``TaskDuration``: scripts, style, layout, paint)."""
+    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration")
+
+
 def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.Process, store_url: str = "",
         profile: str | None = None) -> None:
     contexts = []
@@ -112,6 +117,13 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         latencies, host_times, every, into_actions, stored_after, shown_after = [], [], [], [], [], []
         load_before = os.getloadavg()[0]
         spies = start_profiles(profile, [k.pid for k in session_kernels[:2]])
+        # where the CPU goes during the steps: each page's main thread (Chromium's Performance metrics) and
+        # each kernel process (psutil), per step
+        cdps = [p.context.new_cdp_session(p) for p in [host, *watchers]]
+        for c in cdps:
+            c.send("Performance.enable")
+        tasks_before = [browser_task_seconds(c) for c in cdps]
+        cpu_before = {k.pid: sum(k.cpu_times()[:2]) for k in session_kernels}
         phase, _stored = phase_of(store_url, code)
         for _ in range(steps):
             for p in [host, *watchers]:
@@ -146,6 +158,8 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
             if missed:
                 print(f"  {missed} page(s) showed no change within 30 s")
             time.sleep(0.3)
+        tasks = [browser_task_seconds(c) - t for c, t in zip(cdps, tasks_before)]
+        kernel_cpu = [sum(k.cpu_times()[:2]) - cpu_before[k.pid] for k in session_kernels]
         for spy in spies:
             spy.send_signal(__import__("signal").SIGINT)
             spy.wait(timeout=60)
@@ -161,6 +175,10 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         print(f"  of which click -> stored by the host's kernel: median {statistics.median(stored_after):.0f} ms, p95 "
               f"{pct(stored_after, 0.95):.0f} ms; stored -> shown on another page: median "
               f"{statistics.median(shown_after):.0f} ms, p95 {pct(shown_after, 0.95):.0f} ms")
+        print(f"  CPU per step: a page's main thread median {statistics.median(tasks) / steps * 1000:.0f} ms "
+              f"(host {tasks[0] / steps * 1000:.0f} ms; {len(tasks)} pages, {sum(tasks) / steps * 1000:.0f} ms together), "
+              f"a kernel median {statistics.median(kernel_cpu) / steps * 1000:.0f} ms "
+              f"({len(kernel_cpu)} kernels, {sum(kernel_cpu) / steps * 1000:.0f} ms together; 0.3 s pause between steps)")
         if into_actions:
             print(f"  steps into the action phase: median {statistics.median(into_actions):.0f} ms, "
                   f"p95 {pct(into_actions, 0.95):.0f} ms, max {max(into_actions):.0f} ms ({len(into_actions)} displays)")
