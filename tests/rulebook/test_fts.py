@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.rulebook import fts, lookup
 
-LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
-QUESTIONS = Path(__file__).parent / "lookup_questions"
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
+# the lookup tests' languages, question sets and language reset (the fixture is autouse: imported, it applies here)
+from .test_lookup import LANGS, QUESTIONS, english_afterwards  # noqa: F401
 
 
 def test_the_ascii_tokenizer_as_fts5_reads_it():
