@@ -36,7 +36,17 @@ from tests.browser.bench_app import (  # noqa: E402 - the path above first
 PHONE = {"width": 390, "height": 844}
 #: the welcome's plain copy in the page's HTML, shown until the app's widgets are (ui/welcome_skeleton.py)
 SKELETON_DOOR = ".shogun-skeleton button[data-door=play]"
+LIST_REQUESTS = 0  # --requests N: print the N largest requests before the first screen
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 204800, "uploadThroughput": 96000}
+#: a browser context as a phone (Playwright's ``new_context`` options)
+PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+
+
+def phone_commands(cpu: float = 4) -> list[tuple[str, dict]]:
+    """The CDP commands that make a page's network and CPU a phone's (after ``Network.enable``): one list for every
+    bench script, sync (``cdp.send(*c)``) or async (``await cdp.send(*c)``)."""
+    return [("Network.emulateNetworkConditions", NETWORK), ("Emulation.setCPUThrottlingRate", {"rate": cpu})]
+
 
 
 class Wire:
@@ -50,6 +60,9 @@ class Wire:
         self.uncompressed: list[str] = []
         self.plotly: list[str] = []
         self._plain: dict[str, str] = {}
+        self.started = time.perf_counter()
+        #: every finished request: (seconds since the wire was made, bytes over the wire, its file name)
+        self.finished: list[tuple[float, int, str]] = []
 
     def attach(self, cdp) -> None:
         cdp.on("Network.requestWillBeSent", self._request)
@@ -79,6 +92,8 @@ class Wire:
     def _finished(self, event) -> None:
         size = int(event.get("encodedDataLength", 0))
         self.bytes += size
+        name = self.urls.get(event["requestId"], "?").split("?")[0].rsplit("/", 1)[-1][:48]
+        self.finished.append((time.perf_counter() - self.started, size, name))
         name = self._plain.pop(event["requestId"], None)
         if name is not None and size > 1400:  # tornado leaves bodies under 1 kB as they are (headers included here)
             self.uncompressed.append(name)
@@ -93,8 +108,8 @@ async def visit(context, url: str, sel: dict, cpu: float, board: bool) -> dict:
     wire = Wire()
     wire.attach(cdp)
     await cdp.send("Network.enable")
-    await cdp.send("Network.emulateNetworkConditions", NETWORK)
-    await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    for command in phone_commands(cpu):
+        await cdp.send(*command)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" or "anywidget" in m.text else None)
     page.on("pageerror", lambda e: errors.append(str(e)[:160]))
@@ -119,6 +134,8 @@ async def visit(context, url: str, sel: dict, cpu: float, board: bool) -> dict:
     except Exception as exc:  # noqa: BLE001 - a page that never shows is a figure too
         out["failed"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
     out["total"] = wire.snapshot()
+    if "first_s" in out:  # the requests the first screen waited for, largest first
+        out["requests"] = sorted((r for r in wire.finished if r[0] <= out["first_s"] + 0.05), key=lambda r: -r[1])
     out["plotly"] = wire.plotly
     out["uncompressed"] = sorted(set(wire.uncompressed))
     out["errors"] = errors
@@ -151,6 +168,10 @@ def report(name: str, runs: list[dict], again: list[dict]) -> None:
         if boards:
             print(f"   Play -> board drawn: median {statistics.median(boards):5.1f} s  (runs: "
                   f"{', '.join('%.1f' % b for b in boards)} s)")
+        if LIST_REQUESTS and ok[0].get("requests"):
+            print("   the largest requests before the first screen (first run): finished at, bytes, file")
+            for at, size, file in ok[0]["requests"][:LIST_REQUESTS]:
+                print(f"     {at:6.1f} s {kb(size)}  {file}")
         print(f"   whole visit: {kb(med('total', 'bytes'))} in {med('total', 'requests'):.0f} requests")
         print(f"   plotly.js files requested per visit: {sorted(set(len(r['plotly']) for r in ok))} {ok[0]['plotly']}")
         print(f"   uncompressed text responses > 1 kB: {ok[0]['uncompressed'] or 'none'}")
@@ -191,7 +212,7 @@ async def main(args) -> None:
             for _run in range(args.runs):
                 for name, server, sel in (("app", app, APP), ("trivial", triv, TRIV)):
                     server.wait_pool(1)
-                    context = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                    context = await browser.new_context(**PHONE_CONTEXT)
                     results[name][0].append(await visit(context, server.url, sel, args.cpu, board=name == "app"))
                     server.wait_pool(1)
                     results[name][1].append(await visit(context, server.url, sel, args.cpu, board=False))
@@ -208,4 +229,7 @@ if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=2)
     p.add_argument("--cpu", type=float, default=4, help="CPU slowdown (Emulation.setCPUThrottlingRate)")
-    asyncio.run(main(p.parse_args()))
+    p.add_argument("--requests", type=int, default=0, help="print the N largest requests before the first screen")
+    parsed = p.parse_args()
+    LIST_REQUESTS = parsed.requests
+    asyncio.run(main(parsed))

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.browser.bench_app import APP, ARGS, CHROMIUM, ROOT, TIMEOUT, Server, free_port  # noqa: E402
-from tests.browser.bench_phone import NETWORK, PHONE, Wire, kb  # noqa: E402
+from tests.browser.bench_phone import PHONE, PHONE_CONTEXT, Wire, kb, phone_commands  # noqa: E402
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -66,9 +66,8 @@ async def visit(context, url: str, phone: bool, steps: bool = False) -> dict:
     wire = Wire()
     wire.attach(cdp)
     await cdp.send("Network.enable")
-    if phone:
-        await cdp.send("Network.emulateNetworkConditions", NETWORK)
-        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    for command in phone_commands() if phone else []:
+        await cdp.send(*command)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
     out: dict = {"errors": errors}
@@ -153,7 +152,7 @@ async def main(args) -> None:
                     for name, url in (("Voila app", app.url), ("static build", static_url)):
                         if name == "Voila app":
                             app.wait_pool(1)
-                        context = await browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+                        context = await browser.new_context(**PHONE_CONTEXT) if phone else await browser.new_context(viewport=viewport)
                         served.since_mark()
                         first = await visit(context, url, phone, steps=True)
                         sent_first = served.since_mark()

@@ -22,22 +22,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.browser.bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT, free_port  # noqa: E402
-from tests.browser.bench_phone import NETWORK, PHONE  # noqa: E402
+from tests.browser.bench_phone import PHONE_CONTEXT, phone_commands  # noqa: E402
 
 DESKTOP = {"width": 1366, "height": 768}
 BUSY = "() => (document.querySelector('.shogun-hint') || {innerText: ''}).innerText.includes('thinking')"
 
 
 def hints(browser, url: str, phone: bool, n: int) -> str:
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone)
+    context = browser.new_context(**PHONE_CONTEXT) if phone else browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
     if phone:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", NETWORK)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        for command in phone_commands():
+            cdp.send(*command)
     try:
         page.goto(url + "?tab=game", timeout=TIMEOUT)
         page.wait_for_selector(".shogun-next", timeout=TIMEOUT * 2)

@@ -40,8 +40,10 @@ from tests.servers import stop, wait_until_serving  # noqa: E402
 TIMEOUT = 240_000
 WATCH = """() => {
   window.__changes = [];
-  const label = () => [...document.querySelectorAll('.shogun-step-label')].filter(e => e.offsetParent)
-      .map(e => e.innerText).join('');
+  // textContent, not innerText or offsetParent: those make the browser lay the page out at every mutation (21 ms
+  // of each step's main thread in a watching page was this observer's, not the app's); the labels of hidden tabs
+  // do not change while the session steps, so joining them all changes exactly when the shown one does
+  const label = () => [...document.querySelectorAll('.shogun-step-label')].map(e => e.textContent).join('');
   let last = label();
   new MutationObserver(() => { const now = label(); if (now !== last) { last = now; window.__changes.push(Date.now()); } })
       .observe(document.body, {subtree: true, childList: true, characterData: true});
@@ -85,8 +87,28 @@ def browser_task_seconds(cdp) -> float:
     return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration")
 
 
+def report_browser_profile(profile: dict, folder: str, steps: int, top: int = 25) -> None:
+    """Save a page's CPU profile (open it in Chromium's DevTools, Performance tab) and print the functions that took
+    the most time of their own, per step, with the script they are in."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    out = Path(folder) / "watcher.cpuprofile"
+    out.write_text(__import__("json").dumps(profile))
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    deltas = profile.get("timeDeltas", [])
+    own: dict[tuple[str, str], float] = {}
+    for sample, delta in zip(profile.get("samples", [])[1:], deltas[1:]):
+        frame = nodes[sample]["callFrame"]
+        key = (frame["functionName"] or "(anonymous)", frame["url"].rsplit("/", 1)[-1][:40])
+        own[key] = own.get(key, 0.0) + delta / 1000
+    busy = sum(v for (name, _u), v in own.items() if name not in ("(idle)", "(program)"))
+    print(f"  a watching page's JavaScript ({out}): {busy / steps:.0f} ms per step outside idle; "
+          f"the functions with the most time of their own, per step:")
+    for (name, url), ms in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"    {ms / steps:7.1f} ms  {name}  {url}")
+
+
 def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.Process, store_url: str = "",
-        profile: str | None = None) -> None:
+        profile: str | None = None, browser_profile: str | None = None) -> None:
     contexts = []
 
     def page(query: str, width=1366, height=768):
@@ -123,6 +145,10 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         for c in cdps:
             c.send("Performance.enable")
         tasks_before = [browser_task_seconds(c) for c in cdps]
+        if browser_profile:  # one watching page's JavaScript, sampled by Chromium's profiler
+            cdps[1].send("Profiler.enable")
+            cdps[1].send("Profiler.setSamplingInterval", {"interval": 200})
+            cdps[1].send("Profiler.start")
         cpu_before = {k.pid: sum(k.cpu_times()[:2]) for k in session_kernels}
         phase, _stored = phase_of(store_url, code)
         for _ in range(steps):
@@ -159,6 +185,8 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
                 print(f"  {missed} page(s) showed no change within 30 s")
             time.sleep(0.3)
         tasks = [browser_task_seconds(c) - t for c, t in zip(cdps, tasks_before)]
+        if browser_profile:
+            report_browser_profile(cdps[1].send("Profiler.stop")["profile"], browser_profile, steps)
         kernel_cpu = [sum(k.cpu_times()[:2]) - cpu_before[k.pid] for k in session_kernels]
         for spy in spies:
             spy.send_signal(__import__("signal").SIGINT)
@@ -227,6 +255,7 @@ def main() -> None:
     ap.add_argument("--idle", type=float, default=30)
     ap.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite")
     ap.add_argument("--profile", default=None, help="a folder for py-spy's records of two kernels")
+    ap.add_argument("--browser-profile", default=None, help="a folder for one watching page's JavaScript profile")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -255,7 +284,8 @@ def main() -> None:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 for n in [int(x) for x in args.pages.split(",")]:
-                    run(n, args.steps, args.idle, browser, url, psutil.Process(proc.pid), store_url, args.profile)
+                    run(n, args.steps, args.idle, browser, url, psutil.Process(proc.pid), store_url, args.profile,
+                        args.browser_profile)
             finally:
                 browser.close()
     finally:
