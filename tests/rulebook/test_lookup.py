@@ -285,3 +285,21 @@ def test_start_player_length_end_of_game_and_battle_words(lang, start, length, e
 def test_number_words_are_read_as_digits():
     assert analyzer("de").tokens("drei") == analyzer("de").tokens("3")
     assert analyzer("zh").tokens("三") == analyzer("zh").tokens("3")
+
+
+# buying armies, who wins the game, where the cubes go (round 4, issue 48)
+@pytest.mark.parametrize("lang, buy, winner, cubes", [
+    ("en", "can i buy armies", "who wins the game", "where do the cubes end up"),
+    ("nl", "legers kopen", "wie wint het spel", "waar gaan de blokjes heen"),
+    ("de", "armeen kaufen", "wer gewinnt das spiel", "wohin gehen die würfel"),
+    ("fr", "acheter des armees", "qui gagne la partie", "ou vont les cubes"),
+    ("da", "købe hære", "hvem vinder spillet", "hvor havner terningerne"),
+    ("pl", "kupic armie", "kto wygrywa gre", "gdzie ida szesciany"),
+    ("zh", "买军队", "谁赢得游戏", "方块去哪里"),
+    ("ja", "軍勢を買う", "ゲームの勝者", "キューブはどこへ"),
+])
+def test_buying_armies_the_games_winner_and_where_cubes_go(lang, buy, winner, cubes):
+    i18n.set_language(lang)
+    assert lookup.search(buy)[0].rule == "armies"
+    assert lookup.search(winner)[0].rule == "scoring"
+    assert "tray" in [a.rule for a in lookup.search(cubes)[:3]]
