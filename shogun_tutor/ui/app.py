@@ -289,8 +289,13 @@ class App:
         rest of the link still applies."""
         from ..rulebook import content
         from ..rulebook.scenario import ScenarioError, scenario_ids
+        from .local_game import in_static_build
         from .widgets.visit import parse_address
 
+        if not query and in_static_build():
+            # the notebook's call: no server hands the kernel an address here, the page tells it (_static_hello),
+            # sometimes before this call; an empty query must not clear the problems that address showed
+            return
         address = parse_address(query, chapters=[c.key for c in content.CHAPTERS], demos=scenario_ids(),
                                 tabs=TAB_KEYS, languages=i18n.LANGUAGES)
         self._address_problems = list(address.problems)

@@ -229,3 +229,48 @@ def _learners_seat(page, t: Texts) -> None:
     page.wait_for_selector(".shogun-game-choice .shogun-play", state="visible", timeout=10_000)
     assert page.locator(".shogun-hint-button:visible").count() == 1
     page.screenshot(path=str(OUTPUT / "static-seat-decision-phone.png"))
+
+
+def test_the_address_parameters_lang_screen_and_demo_apply_in_the_static_build(static_site, browser):
+    """The static build reads its address as the server's app does (``ui/app.py``, parsed in the page's Python):
+    ``?lang=`` speaks the language from the first screen (the page's ``lang`` attribute too), ``?chapter=&screen=``
+    opens that screen of the chapter, ``?demo=`` opens the prepared demonstration in the guided game with what it
+    shows and what to try, in its language; a demo that does not exist is said above the tabs with the list. No
+    request leaves 127.0.0.1, no console error."""
+    from shogun_tutor.rulebook import content
+    from shogun_tutor.ui.demos import ANY_SCENARIO
+
+    _out, url = static_site
+    context, page, off_host, errors = _local_page(browser)
+    try:
+        de = Texts("de")
+        total = len(content.chapter("battles").screens)
+        page.goto(url + "?lang=de&chapter=battles&screen=3")
+        page.wait_for_selector(".shogun-language-label", timeout=FIRST_SCREEN_MS)  # Python started, the app built
+        wait_language(page, de("Language"))
+        wait_text(page, ".shogun-screen-pos", de("Screen {screen} of {total}", screen=3, total=total),
+                  timeout=120_000)
+        assert page.evaluate("() => document.documentElement.lang") == "de"
+        assert page.locator(".shogun-rulebook").first.is_visible()
+        page.screenshot(path=str(OUTPUT / "static-address-screen-de.png"))
+
+        fr = Texts("fr")
+        page.goto(url + "?demo=castle-defence&lang=fr")
+        page.wait_for_selector(".shogun-language-label", timeout=FIRST_SCREEN_MS)
+        wait_language(page, fr("Language"))
+        page.wait_for_selector(".shogun-demo-intro .shogun-demo-intro-text", timeout=120_000)
+        intro = page.locator(".shogun-demo-intro").first.inner_text()
+        assert fr(ANY_SCENARIO)[:24] in intro, intro
+        assert page.evaluate("() => document.documentElement.lang") == "fr"
+        page.screenshot(path=str(OUTPUT / "static-address-demo-fr.png"))
+
+        nl = Texts("nl")
+        page.goto(url + "?lang=nl&demo=no-such-demo")
+        wait_text(page, ".shogun-address-problem", "no-such-demo", timeout=FIRST_SCREEN_MS)
+        assert "castle-defence" in page.locator(".shogun-address-problem").first.inner_text()
+        wait_language(page, nl("Language"))
+        assert "Traceback" not in page.inner_text("body")
+    finally:
+        context.close()
+    assert off_host == [], off_host
+    assert errors == [], errors

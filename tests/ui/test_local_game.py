@@ -78,3 +78,17 @@ def test_off_the_static_build_nothing_is_kept(monkeypatch):
     app = build_app()
     _played(app, 2)
     assert app.address._kept_sent is None
+
+
+def test_the_notebooks_empty_address_keeps_what_the_pages_address_showed(static):
+    """In the static build the page tells its address (``_static_hello``), sometimes before the notebook's own
+    ``open_from_query(query_string())`` runs with an empty one: that call once cleared the sentence about an
+    unknown demo (found in Chromium: ``?lang=nl&demo=no-such-demo`` showed no sentence)."""
+    app = build_app()
+    app.address.query = "lang=nl&demo=no-such-demo"
+    app._static_hello()
+    shown = app.address_notice.value
+    assert "no-such-demo" in shown and "castle-defence" in shown
+    app.open_from_query("")  # the notebook's call, after the page's hello
+    assert app.address_notice.value == shown
+    app.set_language("en")
