@@ -3,7 +3,8 @@
 :func:`.board.board_traces` places names clear of each other (numpy), draws outlines simplified and inset,
 sea routes and region names (shapely). In the browser only the province outlines are at hand (shipped by
 the build: :mod:`.shipped`), so this draws those: each province filled by its owner's colour (else its
-region's), its name and army count at the middle of its outline, a highlighted province outlined, and a
+region's), its name (as the sentences write it: characters in Chinese and Japanese) and army
+count at the middle of its outline, a highlighted province outlined, and a
 hover/click point per province (the trace named ``hit``, as the full board's). Pure Python, a few ms.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from ..board import PlayBoard
 from ..data import BOARD
+from ..text import terms
 from . import geometry as geo
 from .board_base import Fit
 from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS, PLAYER_STYLES
@@ -55,8 +57,11 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
         names.append(name)
         xs.append(x)
         ys.append(y)
-        texts.append(f"{escape(name)}<br><b>{armies}</b>" if owner is not None else escape(name))
-        hovers.append(escape(name))
+        # named as the sentences beside the board name it (characters in Chinese and Japanese: a decision list's
+        # 信濃 must be found on the board), with both writings in the hover, as the full board does
+        shown = escape(terms.province_name(name))
+        texts.append(f"{shown}<br><b>{armies}</b>" if owner is not None else shown)
+        hovers.append(escape(terms.province_intro(name)))
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",
                    "textfont": {"size": max(9, f.font - 2), "color": "#111"}, "showlegend": False, "name": "labels"})
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "markers", "marker": {"size": 14, "opacity": 0},

@@ -42,3 +42,26 @@ def test_the_guided_game_steps_and_draws_its_board_without_numpy_shapely_sqlite3
     assert len(set(out["texts"])) == 6, "each Next step changes the step text"
     assert out["traces"].count("hit") == 1 and sum(t.startswith("area:") for t in out["traces"]) == 45
     assert len(out["fills"]) >= 4  # regions' and owners' colours
+
+
+def test_the_light_board_names_provinces_as_the_sentences_do_in_every_language():
+    """Chinese and Japanese sentences name a province in characters (信濃): the light board's labels do too, so a
+    decision list's province is found on the board; the hover gives both writings, as the full board's does."""
+    from shogun_tutor import i18n
+    from shogun_tutor.board import play_board
+    from shogun_tutor.text import terms
+    from shogun_tutor.viz.board_base import fit
+    from shogun_tutor.viz.board_light import light_traces
+
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            traces, _layout = light_traces(play_board("sun", 4), None, None, fit(900), None)
+            labels = next(t for t in traces if t["name"] == "labels")
+            hit = next(t for t in traces if t["name"] == "hit")
+            i = hit["customdata"].index("Shinano")
+            assert labels["text"][i] == terms.province_name("Shinano", lang), lang
+            assert hit["hovertext"][i] == terms.province_intro("Shinano", lang)
+            assert ("信濃" in labels["text"][i]) == (lang == "ja") and ("信浓" in labels["text"][i]) == (lang == "zh")
+    finally:
+        i18n.set_language("en")
