@@ -134,6 +134,9 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
             w.wait_for_selector(".js-plotly-plot.shogun-board .scatterlayer", timeout=TIMEOUT)
         opened = time.monotonic() - t0
         session_kernels = [k for k in kernels(server) if k.pid not in before]
+        figures = watchers[0].evaluate("() => [...document.querySelectorAll('.js-plotly-plot')].map(g => "
+                                       "(g.offsetParent ? 'shown ' : 'hidden ') + g.className.replace('js-plotly-plot', '').trim())")
+        print(f"  a watching page's plotly figures: {figures}")
         for p in [host, *watchers]:
             p.evaluate(WATCH)
         latencies, host_times, every, into_actions, stored_after, shown_after = [], [], [], [], [], []
