@@ -139,7 +139,7 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
         print(f"  a watching page's plotly figures: {figures}")
         for p in [host, *watchers]:
             p.evaluate(WATCH)
-        latencies, host_times, every, into_actions, stored_after, shown_after = [], [], [], [], [], []
+        latencies, host_times, every, into_actions, stored_after, shown_after, redraws = [], [], [], [], [], [], []
         load_before = os.getloadavg()[0]
         spies = start_profiles(profile, [k.pid for k in session_kernels[:2]])
         # where the CPU goes during the steps: each page's main thread (Chromium's Performance metrics) and
@@ -170,6 +170,8 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
                 time.sleep(0.02)
             if 0 in seen:
                 host_times.append(seen[0] - clicked)
+            time.sleep(0.25)  # a second redraw of the same step (a page refreshed twice) shows within this
+            redraws.append(max(len(p.evaluate("window.__changes")) for p in watchers))
             shown = [seen[i] - clicked for i in range(1, len(watchers) + 1) if i in seen]
             latencies += shown
             after, stored = phase_of(store_url, code)
@@ -210,6 +212,8 @@ def run(pages: int, steps: int, idle: float, browser, url: str, server: psutil.P
               f"(host {tasks[0] / steps * 1000:.0f} ms; {len(tasks)} pages, {sum(tasks) / steps * 1000:.0f} ms together), "
               f"a kernel median {statistics.median(kernel_cpu) / steps * 1000:.0f} ms "
               f"({len(kernel_cpu)} kernels, {sum(kernel_cpu) / steps * 1000:.0f} ms together; 0.3 s pause between steps)")
+        print(f"  step text changes per step on a watching page (1 = one redraw): most {max(redraws)}, "
+              f"steps with more than one {sum(r > 1 for r in redraws)} of {len(redraws)}")
         if into_actions:
             print(f"  steps into the action phase: median {statistics.median(into_actions):.0f} ms, "
                   f"p95 {pct(into_actions, 0.95):.0f} ms, max {max(into_actions):.0f} ms ({len(into_actions)} displays)")
