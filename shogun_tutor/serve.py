@@ -225,11 +225,14 @@ UNUSED_EXTENSIONS = ["jupyterlab-plotly", "jupyterlab_pygments"]
 
 def voila_app_class():
     """Voilà's application with the health endpoint and robots.txt added (before the app's own routes), every
-    response compressed (gzip, and permessage-deflate on the kernel's websocket), and the JupyterLab extensions'
-    hashed files cached by browsers."""
+    response compressed (gzip, and permessage-deflate on the kernel's websocket; the static files with brotli for
+    browsers that accept it, :mod:`.web_brotli`), and the JupyterLab extensions' hashed files cached by browsers."""
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
 
+    from voila.paths import collect_static_paths
+
+    from .web_brotli import brotli_handler
     from .web_handlers import cached_labextensions_handler, page_routes
 
     class ShogunVoila(Voila):
@@ -241,14 +244,28 @@ def voila_app_class():
 
         def init_handlers(self):
             handlers = super().init_handlers()
+            store = brotli_store()
             for i, handler in enumerate(handlers):
                 if handler[0].endswith("/voila/labextensions/(.*)"):
                     options = {**handler[2], "no_cache_paths": []}
-                    handlers[i] = (handler[0], cached_labextensions_handler(handler[1]), options)
+                    handlers[i] = (handler[0], brotli_handler(cached_labextensions_handler(handler[1]), store), options)
+                elif handler[0].endswith(("/voila/static/(.*)", "/voila/templates/(.*)")):
+                    handlers[i] = (handler[0], brotli_handler(handler[1], store), *handler[2:])
+            roots = [*self.static_paths, *self.labextensions_path,
+                     *collect_static_paths(["voila", "nbconvert"], self.voila_configuration.template)]
+            log.info("brotli copies of %d static files queued", store.warm(roots, skip=tuple(UNUSED_EXTENSIONS)))
             return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + [
                 (url_path_join(self.server_url, path), handler) for path, handler in page_routes()] + handlers
 
     return ShogunVoila
+
+
+def brotli_store():
+    """The brotli copies of the page's static files, in the server's cache folder (:mod:`.web_brotli`)."""
+    from .viz.diskcache import user_cache_dir
+    from .web_brotli import BrotliStore
+
+    return BrotliStore(user_cache_dir() / "brotli")
 
 
 def voila_argv(notebook: Path, port: int, ip: str, pool_size: int, cull_idle: int, cull_interval: int,
@@ -302,6 +319,15 @@ def welcome_skeleton(language: str | None) -> Path:
     return write_skeleton(user_cache_dir(), TEMPLATE, language or os.environ.get("SHOGUN_TUTOR_LANG"))
 
 
+def page_preload() -> Path:
+    """The page's preload lines for the scripts of its first screen (:mod:`.page_preload`), written into the
+    server's cache: returns the Jupyter data folder whose ``shogun`` template folder holds them."""
+    from .page_preload import write_preload
+    from .viz.diskcache import user_cache_dir
+
+    return write_preload(user_cache_dir(), TEMPLATE)
+
+
 def environment(language: str | None) -> dict[str, str]:
     """Variables the server and its kernels need (the kernels inherit the server's environment)."""
     from .ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
@@ -309,7 +335,10 @@ def environment(language: str | None) -> dict[str, str]:
     env = {"JUPYTER_WIDGETS_ECHO": "0"}
     share, module = shared_plotly_module()
     env[PLOTLY_MODULE_ENV] = module
-    paths = [str(SHARE), str(share), str(welcome_skeleton(language))] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    from .page_preload import preload_wanted
+
+    preload = [str(page_preload())] if preload_wanted() else []
+    paths = [str(SHARE), str(share), str(welcome_skeleton(language)), *preload] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     if language:
         env["SHOGUN_TUTOR_LANG"] = language

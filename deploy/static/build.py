@@ -40,7 +40,7 @@ TOOLS = ["voici-core==0.10.0", "jupyterlite-core==0.7.6", "jupyterlite-pyodide-k
 PYODIDE_NPM = "pyodide@0.29.0"
 PYODIDE_PLATFORM = "pyodide_2025_0_wasm32"
 PYTHON_VERSION = "3.13"
-#: what the app imports in the browser (its other dependencies are the server's: voila, websockets, psycopg,
+#: what the app imports in the browser (its other dependencies are the server's: voila, websockets, psycopg, brotli,
 #: tqdm; numpy, shapely and jsonschema have no WebAssembly wheel on PyPI), and what the kernel itself installs
 BROWSER_PACKAGES = ["ipywidgets>=8.1,<9", "networkx>=3.2,<4", "plotly>=7.1,<7.2", "anywidget>=0.9,<1",
                     "babel>=2.14,<3", "snowballstemmer>=3.0.1,<4", "segno>=1.6,<2", "ipython", "jedi", "comm",

@@ -19,7 +19,7 @@ LAYERS = (
     ("review",),
     ("text", "botstats", "tower_calibration", "connection_notice"),
     ("rulebook", "viz", "session"),
-    ("ui", "web_handlers"),  # web_handlers: the routes the app's server adds for its pages
+    ("ui", "web_handlers", "web_brotli", "page_preload"),  # the routes, brotli copies and preloaded scripts of the pages
     ("serve", ""),  # "" is the package's own __init__
     ("__main__",),  # the command line
 )

@@ -103,12 +103,12 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, cmd: list[str], port: int, log: Path):
+    def __init__(self, cmd: list[str], port: int, log: Path, env: dict[str, str] | None = None):
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.log = log.open("w")
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                     env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"})
 
     def wait(self) -> None:
         deadline = time.monotonic() + 180

@@ -62,6 +62,7 @@ def test_the_wheel_carries_data_notebook_template_and_catalogs(installed):
         assert f"shogun_tutor/_data/{f.relative_to(ROOT / 'data').as_posix()}" in names
     assert "shogun_tutor/_notebooks/app.ipynb" in names
     assert "shogun_tutor/share/jupyter/voila/templates/shogun/index.html.j2" in names
+    assert "shogun_tutor/share/jupyter/voila/templates/shogun/page_files.json" in names  # the page's preloaded scripts
     assert "shogun_tutor/locale/nl/LC_MESSAGES/messages.po" in names
     assert all(f"shogun_tutor/locale/lookup/{lang}.json" in names for lang in ("en", "nl", "de", "fr", "da", "pl", "zh", "ja"))
     assert "shogun_tutor/ui/widgets/plotly_widget.js" in names  # the figures' widget module (shim)
