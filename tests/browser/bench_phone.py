@@ -57,12 +57,13 @@ class Wire:
         self.requests = 0
         self.ws_in = 0
         self.urls: dict[str, str] = {}
+        self.sent: dict[str, float] = {}  # request id -> seconds since the wire was made
         self.uncompressed: list[str] = []
         self.plotly: list[str] = []
         self._plain: dict[str, str] = {}
         self.started = time.perf_counter()
-        #: every finished request: (seconds since the wire was made, bytes over the wire, its file name)
-        self.finished: list[tuple[float, int, str]] = []
+        #: every finished request: (seconds since the wire was made, bytes over the wire, its file name, sent at)
+        self.finished: list[tuple[float, int, str, float]] = []
 
     def attach(self, cdp) -> None:
         cdp.on("Network.requestWillBeSent", self._request)
@@ -75,6 +76,7 @@ class Wire:
         self.requests += 1
         url = event["request"]["url"]
         self.urls[event["requestId"]] = url
+        self.sent[event["requestId"]] = time.perf_counter() - self.started
         path = url.split("?")[0]
         name = path.rsplit("/", 1)[-1]
         # plotly.js files: the partial bundle, plotly's widget bundle, jupyterlab-plotly's chunk (not its remoteEntry)
@@ -93,7 +95,7 @@ class Wire:
         size = int(event.get("encodedDataLength", 0))
         self.bytes += size
         name = self.urls.get(event["requestId"], "?").split("?")[0].rsplit("/", 1)[-1][:48]
-        self.finished.append((time.perf_counter() - self.started, size, name))
+        self.finished.append((time.perf_counter() - self.started, size, name, self.sent.get(event["requestId"], 0.0)))
         name = self._plain.pop(event["requestId"], None)
         if name is not None and size > 1400:  # tornado leaves bodies under 1 kB as they are (headers included here)
             self.uncompressed.append(name)
@@ -169,9 +171,9 @@ def report(name: str, runs: list[dict], again: list[dict]) -> None:
             print(f"   Play -> board drawn: median {statistics.median(boards):5.1f} s  (runs: "
                   f"{', '.join('%.1f' % b for b in boards)} s)")
         if LIST_REQUESTS and ok[0].get("requests"):
-            print("   the largest requests before the first screen (first run): finished at, bytes, file")
-            for at, size, file in ok[0]["requests"][:LIST_REQUESTS]:
-                print(f"     {at:6.1f} s {kb(size)}  {file}")
+            print("   the largest requests before the first screen (first run): sent at, finished at, bytes, file")
+            for at, size, file, sent in ok[0]["requests"][:LIST_REQUESTS]:
+                print(f"     {sent:6.1f} s {at:6.1f} s {kb(size)}  {file}")
         print(f"   whole visit: {kb(med('total', 'bytes'))} in {med('total', 'requests'):.0f} requests")
         print(f"   plotly.js files requested per visit: {sorted(set(len(r['plotly']) for r in ok))} {ok[0]['plotly']}")
         print(f"   uncompressed text responses > 1 kB: {ok[0]['uncompressed'] or 'none'}")
@@ -198,19 +200,21 @@ async def main(args) -> None:
     pa, pt = free_port(), free_port()
     app = Server([sys.executable, "-m", "shogun_tutor", "app", "--port", str(pa), "--pool-size", "1"], pa,
                  out / "phone-app.log")
-    triv = Server([sys.executable, "-c", TRIVIAL_SERVER, "--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
+    triv = None if args.app_only else Server([sys.executable, "-c", TRIVIAL_SERVER, "--no-browser", "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
                    "--pool_size=1", *waits, str(trivial_nb), f"--port={pt}"], pt, out / "phone-trivial.log")
     print(f"phone profile: {PHONE['width']}x{PHONE['height']}, CPU {args.cpu}x, "
           f"latency {NETWORK['latency']} ms, down {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s, "
           f"up {NETWORK['uploadThroughput'] * 8 / 1e6:.2f} Mbit/s; {args.runs} run(s) each")
     try:
         app.wait()
-        triv.wait()
+        if not args.app_only:
+            triv.wait()
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             results = {"app": ([], []), "trivial": ([], [])}
+            apps = (("app", app, APP),) if args.app_only else (("app", app, APP), ("trivial", triv, TRIV))
             for _run in range(args.runs):
-                for name, server, sel in (("app", app, APP), ("trivial", triv, TRIV)):
+                for name, server, sel in apps:
                     server.wait_pool(1)
                     context = await browser.new_context(**PHONE_CONTEXT)
                     results[name][0].append(await visit(context, server.url, sel, args.cpu, board=name == "app"))
@@ -219,10 +223,12 @@ async def main(args) -> None:
                     await context.close()
             await browser.close()
         for name, (runs, again) in results.items():
-            report(name, runs, again)
+            if runs:
+                report(name, runs, again)
     finally:
         app.stop()
-        triv.stop()
+        if triv is not None:
+            triv.stop()
 
 
 if __name__ == "__main__":
@@ -230,6 +236,8 @@ if __name__ == "__main__":
     p.add_argument("--runs", type=int, default=2)
     p.add_argument("--cpu", type=float, default=4, help="CPU slowdown (Emulation.setCPUThrottlingRate)")
     p.add_argument("--requests", type=int, default=0, help="print the N largest requests before the first screen")
+    p.add_argument("--app-only", action="store_true",
+                   help="only the app (while working on it; its figures are compared with the trivial app's in one run)")
     parsed = p.parse_args()
     LIST_REQUESTS = parsed.requests
     asyncio.run(main(parsed))
