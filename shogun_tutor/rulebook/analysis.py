@@ -32,7 +32,7 @@ import snowballstemmer
 
 _STEMMERS = {"en": "english", "nl": "dutch", "de": "german", "fr": "french", "da": "danish", "pl": "polish"}
 CJK = ("zh", "ja")
-_COMPOUNDS = ("nl", "de", "da")  # languages that write compounds as one word
+COMPOUNDS = ("nl", "de", "da")  # languages that write compounds as one word
 _LINKS = ("s", "e", "en", "er", "n", "es")  # linking letters between a compound's parts
 
 _SCHEMA = {
@@ -120,6 +120,9 @@ class Analyzer:
         self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
         self._seen: dict[str, list[str]] = {}
         self._heads = frozenset(self.groups.values())  # word -> token: the rules repeat their words (10,000 words, 1,500 distinct)
+        one = {s for s in self.stopwords if len(s) == 1}
+        self._kept_words = tuple(w for w in dict.fromkeys([*self.groups, *self.groups.values(), *self.whole_terms])
+                                 if len(w) > 1 and one & set(w)) if self.code in CJK else ()
 
     # --- one word ---------------------------------------------------------------------------
     def _word(self, word: str) -> list[str]:
@@ -143,7 +146,7 @@ class Analyzer:
 
     def learn(self, words) -> None:
         """The words of the rules (nl, de, da): a compound of two of them is also read as its two parts."""
-        if self.code in _COMPOUNDS:
+        if self.code in COMPOUNDS:
             self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords)
             self._seen.clear()
 
@@ -184,9 +187,19 @@ class Analyzer:
     def _cjk_spans(self, text: str) -> list[tuple[int, int, str]]:
         norm = _nfkc(text)
         masked = norm
+        # a one-character stop word inside a word the lookup knows (a synonym's, a glossary term's) is a part of that
+        # word, not a particle: 地 in 地区, 得 in 得分
+        kept = [False] * len(norm)
+        for word in self._kept_words:
+            start = norm.find(word)
+            while start >= 0:
+                kept[start:start + len(word)] = [True] * len(word)
+                start = norm.find(word, start + 1)
         for stop in sorted(self.stopwords, key=len, reverse=True):  # stop words are cut out before the n-grams
-            if len(stop) > 1 or not re.match(f"[{_HIRA}]", stop):
+            if len(stop) > 1:
                 masked = masked.replace(stop, " " * len(stop))
+            elif not re.match(f"[{_HIRA}]", stop):
+                masked = "".join(" " if c == stop and not kept[i] else c for i, c in enumerate(masked))
         out: list[tuple[int, int, str]] = []
         for m in _CJK_RUN.finditer(masked):
             run, s = m.group(), m.start()
