@@ -115,6 +115,7 @@ class Analyzer:
     whole_terms: tuple[str, ...] = ()  # zh/ja: glossary terms longer than 2 characters, added as one token
     phrases: tuple[tuple[re.Pattern, str], ...] = ()  # a question's turn of phrase -> the rulebook's words
     lexicon: frozenset[str] = frozenset()  # nl, de, da: the rules' words, for reading compounds (:meth:`learn`)
+    synonym_words: frozenset[str] = frozenset()  # nl, de, da: the synonyms' one-word members, compound parts too
 
     def __post_init__(self):
         self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
@@ -147,7 +148,7 @@ class Analyzer:
     def learn(self, words) -> None:
         """The words of the rules (nl, de, da): a compound of two of them is also read as its two parts."""
         if self.code in COMPOUNDS:
-            self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords)
+            self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords) | self.synonym_words
             self._seen.clear()
 
     def _parts(self, w: str) -> tuple[str, ...]:
@@ -248,4 +249,7 @@ def analyzer(code: str) -> Analyzer:
                 if t[0] != head:
                     groups.setdefault(t[0], groups.get(head, head))
     phrases = tuple((re.compile(p), w) for p, w in data.get("phrases", []))
-    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)), phrases)
+    # a compound may end in a synonym ("Reisknappheit": the rules' "Reis" and the synonym "Knappheit")
+    words = frozenset(w for g in data["synonyms"] for w in map(fold, g)
+                      if len(w) >= 4 and re.fullmatch(r"\w+", w) and w not in stops) if code in COMPOUNDS else frozenset()
+    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)), phrases, synonym_words=words)
