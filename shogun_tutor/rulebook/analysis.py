@@ -32,7 +32,7 @@ import snowballstemmer
 
 _STEMMERS = {"en": "english", "nl": "dutch", "de": "german", "fr": "french", "da": "danish", "pl": "polish"}
 CJK = ("zh", "ja")
-_COMPOUNDS = ("nl", "de", "da")  # languages that write compounds as one word
+COMPOUNDS = ("nl", "de", "da")  # languages that write compounds as one word
 _LINKS = ("s", "e", "en", "er", "n", "es")  # linking letters between a compound's parts
 
 _SCHEMA = {
@@ -115,11 +115,15 @@ class Analyzer:
     whole_terms: tuple[str, ...] = ()  # zh/ja: glossary terms longer than 2 characters, added as one token
     phrases: tuple[tuple[re.Pattern, str], ...] = ()  # a question's turn of phrase -> the rulebook's words
     lexicon: frozenset[str] = frozenset()  # nl, de, da: the rules' words, for reading compounds (:meth:`learn`)
+    synonym_words: frozenset[str] = frozenset()  # nl, de, da: the synonyms' one-word members, compound parts too
 
     def __post_init__(self):
         self._stemmer = snowballstemmer.stemmer(_STEMMERS[self.code]) if self.code in _STEMMERS else None
         self._seen: dict[str, list[str]] = {}
         self._heads = frozenset(self.groups.values())  # word -> token: the rules repeat their words (10,000 words, 1,500 distinct)
+        one = {s for s in self.stopwords if len(s) == 1}
+        self._kept_words = tuple(w for w in dict.fromkeys([*self.groups, *self.groups.values(), *self.whole_terms])
+                                 if len(w) > 1 and one & set(w)) if self.code in CJK else ()
 
     # --- one word ---------------------------------------------------------------------------
     def _word(self, word: str) -> list[str]:
@@ -143,8 +147,8 @@ class Analyzer:
 
     def learn(self, words) -> None:
         """The words of the rules (nl, de, da): a compound of two of them is also read as its two parts."""
-        if self.code in _COMPOUNDS:
-            self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords)
+        if self.code in COMPOUNDS:
+            self.lexicon = frozenset(w for w in map(fold, words) if len(w) >= 3 and w not in self.stopwords) | self.synonym_words
             self._seen.clear()
 
     def _parts(self, w: str) -> tuple[str, ...]:
@@ -184,9 +188,19 @@ class Analyzer:
     def _cjk_spans(self, text: str) -> list[tuple[int, int, str]]:
         norm = _nfkc(text)
         masked = norm
+        # a one-character stop word inside a word the lookup knows (a synonym's, a glossary term's) is a part of that
+        # word, not a particle: 地 in 地区, 得 in 得分
+        kept = [False] * len(norm)
+        for word in self._kept_words:
+            start = norm.find(word)
+            while start >= 0:
+                kept[start:start + len(word)] = [True] * len(word)
+                start = norm.find(word, start + 1)
         for stop in sorted(self.stopwords, key=len, reverse=True):  # stop words are cut out before the n-grams
-            if len(stop) > 1 or not re.match(f"[{_HIRA}]", stop):
+            if len(stop) > 1:
                 masked = masked.replace(stop, " " * len(stop))
+            elif not re.match(f"[{_HIRA}]", stop):
+                masked = "".join(" " if c == stop and not kept[i] else c for i, c in enumerate(masked))
         out: list[tuple[int, int, str]] = []
         for m in _CJK_RUN.finditer(masked):
             run, s = m.group(), m.start()
@@ -235,4 +249,7 @@ def analyzer(code: str) -> Analyzer:
                 if t[0] != head:
                     groups.setdefault(t[0], groups.get(head, head))
     phrases = tuple((re.compile(p), w) for p, w in data.get("phrases", []))
-    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)), phrases)
+    # a compound may end in a synonym ("Reisknappheit": the rules' "Reis" and the synonym "Knappheit")
+    words = frozenset(w for g in data["synonyms"] for w in map(fold, g)
+                      if len(w) >= 4 and re.fullmatch(r"\w+", w) and w not in stops) if code in COMPOUNDS else frozenset()
+    return Analyzer(code, stops, groups, tuple(dict.fromkeys(whole)), phrases, synonym_words=words)

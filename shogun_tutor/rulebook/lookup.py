@@ -30,7 +30,7 @@ from ..data import COMPONENTS
 from ..i18n import N_, _, current_language
 from ..text import terms
 from . import cards, content, fts
-from .analysis import analyzer, fold
+from .analysis import COMPOUNDS, analyzer, fold
 
 __all__ = ["Answer", "Entry", "entries", "fold", "highlight", "locate", "related", "search", "suggestions"]
 
@@ -176,6 +176,8 @@ class Index:
         out = []
         for tok in self.analyzer.tokens(self.analyzer.query(query[:_MAX_QUERY])):
             if tok not in self._vocab and self._prefix(tok) and not any(v.startswith(tok) for v in self.vocab):
+                tok = self._plural_of_compound(tok)
+            if tok not in self._vocab and self._prefix(tok) and not any(v.startswith(tok) for v in self.vocab):
                 # a typo rarely hits the first letter: "devenir" is not "event", "sieht" not "zieht"
                 close = difflib.get_close_matches(tok, [v for v in self.vocab if v[:1] == tok[:1]], n=1, cutoff=0.8)
                 if close:
@@ -188,6 +190,17 @@ class Index:
     def _prefix(self, tok: str) -> bool:
         """A long word also finds the compounds it begins (Dutch, German, Danish: "truhe" finds "Truhenkarte")."""
         return self.code not in ("zh", "ja") and len(tok) >= 4
+
+    def _plural_of_compound(self, tok: str) -> str:
+        """nl, de, da: a plural whose stem keeps an ending the rules' compounds do not have ("Privilegien" ->
+        "privilegi", the rules' "Privilegkarte"): its word without the last one or two letters, when a word of the
+        rules begins with it (6 letters at least); else the token."""
+        if self.code in COMPOUNDS:
+            for cut in (1, 2):
+                head = tok[:-cut]
+                if len(head) >= 6 and any(v.startswith(head) for v in self.vocab):
+                    return head
+        return tok
 
     def _stem_prefix(self, tok: str) -> str:
         """Polish stems keep the consonant alternations of the endings ("dworsc-y", "dworsk-ich"): one letter less."""
