@@ -62,6 +62,7 @@ class BrotliStore:
         self._pending: set[tuple[str, int, int]] = set()
         self._lock = threading.Lock()
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="brotli")
+        self._warned = False
 
     def copy_of(self, path: str) -> Path | None:
         """The brotli copy of ``path`` if it is made, else None (and it is made in the background)."""
@@ -97,8 +98,10 @@ class BrotliStore:
                     tmp.write_bytes(packed)
                     tmp.replace(target)  # atomic: servers sharing the cache never read half a file
             copy = target if target.is_file() else None
-        except Exception:  # noqa: BLE001 - a file that cannot be compressed is sent with gzip, as before
-            log.warning("no brotli copy of %s", path, exc_info=True)
+        except Exception as exc:  # noqa: BLE001 - a file that cannot be compressed is sent with gzip, as before
+            if not self._warned:  # once: a read-only cache folder would say it for every file
+                self._warned = True
+                log.warning("no brotli copy of %s (%s): such files are sent with gzip", path, exc)
         with self._lock:
             self._pending.discard(key)
             self._ready[key] = copy

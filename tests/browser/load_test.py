@@ -255,6 +255,8 @@ async def main(args) -> None:
         print(f"{args.visitors} visitors arriving over {args.over:.0f} s, {args.steps} steps each {args.think:.1f} s apart, "
               f"pool {args.pool_size}; served = render <= {RENDER_LIMIT:.0f} s and step p95 <= {1000 * STEP_P95_LIMIT:.0f} ms")
         for name, server in (("app", app), ("trivial", triv)):
+            if name not in args.apps:
+                continue
             server.wait_pool(args.pool_size, timeout=120)
             print(show(await wave(server, name, args)), flush=True)
         if args.browsers:
@@ -274,5 +276,7 @@ if __name__ == "__main__":
     parser.add_argument("--steps", type=int, default=10, help="Next step clicks per visitor")
     parser.add_argument("--think", type=float, default=2.0, help="seconds between a visitor's clicks")
     parser.add_argument("--pool-size", type=int, default=1, help="preheated kernels of each server")
+    parser.add_argument("--apps", type=lambda s: s.split(","), default=["app", "trivial"],
+                        help="which servers get the wave of visitors (the highest rate of one app alone: --apps app)")
     parser.add_argument("--browsers", type=int, default=2, help="real Chromium pages to compare with (0: none)")
     asyncio.run(main(parser.parse_args()))

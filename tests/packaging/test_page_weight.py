@@ -142,3 +142,19 @@ def test_the_server_puts_the_preload_lines_on_its_template_path_unless_asked_not
     assert "preload-" in serve.environment(None)["JUPYTER_PATH"]
     monkeypatch.setenv(page_preload.PRELOAD_ENV, "0")
     assert "preload-" not in serve.environment(None)["JUPYTER_PATH"]
+
+
+def test_a_cache_folder_that_cannot_be_written_leaves_gzip_and_says_so_once(tmp_path, caplog):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the folder should be")
+    sources = []
+    for name in ("one.js", "two.js"):
+        sources.append(tmp_path / name)
+        sources[-1].write_bytes(SCRIPT + name.encode())
+    store = BrotliStore(blocker / "brotli")
+    with caplog.at_level(logging.WARNING, logger="shogun_tutor.web_brotli"):
+        for source in sources:
+            store.copy_of(str(source))
+        store.wait()
+    assert [store.copy_of(str(s)) for s in sources] == [None, None]
+    assert caplog.text.count("no brotli copy") == 1
