@@ -17,7 +17,6 @@ recorded again (a test compares the list with a page's requests).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -94,16 +93,9 @@ def write_preload(cache: Path, template: str) -> Path:
         log.warning("%d of the %d scripts in %s are not installed (Voilà or an extension has another version): "
                     "the page preloads the other %d; record the list again (tests/browser/record_page_files.py)",
                     len(files) - len(present), len(files), PAGE_FILES.name, len(present))
-    html = preload_html(present)
-    digest = hashlib.sha256(html.encode()).hexdigest()[:16]
-    share = cache / f"preload-{digest}" / "jupyter"
-    path = share / "voila" / "templates" / template / PRELOAD_FILE
-    if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(html, encoding="utf-8")
-        tmp.replace(path)
-    return share
+    from .viz.diskcache import template_share
+
+    return template_share(cache, "preload", template, PRELOAD_FILE, preload_html(present))
 
 
 __all__ = ["PAGE_FILES", "PRELOAD_ENV", "PRELOAD_FILE", "preload_wanted", "installed_file", "page_files", "preload_html", "write_preload"]

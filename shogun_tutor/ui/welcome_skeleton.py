@@ -12,7 +12,6 @@ appears; then the plain copy is removed and the app takes its place. Nothing in 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -125,16 +124,9 @@ def write_skeleton(cache: Path, template: str, default: str | None = None) -> Pa
     """Write :func:`skeleton_html` as ``<share>/voila/templates/<template>/shogun_skeleton.html`` in a folder named
     after its content's hash (servers with other languages or versions never share a file); returns ``<share>``,
     the Jupyter data folder to put on ``JUPYTER_PATH``."""
-    html = skeleton_html(default)
-    digest = hashlib.sha256(html.encode()).hexdigest()[:16]
-    share = cache / f"skeleton-{digest}" / "jupyter"
-    path = share / "voila" / "templates" / template / SKELETON_FILE
-    if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{digest}.tmp")
-        tmp.write_text(html, encoding="utf-8")
-        tmp.replace(path)
-    return share
+    from ..viz.diskcache import template_share
+
+    return template_share(cache, "skeleton", template, SKELETON_FILE, skeleton_html(default))
 
 
 __all__ = ["SKELETON_FILE", "skeleton_html", "skeleton_texts", "write_skeleton"]

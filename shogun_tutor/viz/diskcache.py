@@ -41,6 +41,21 @@ def user_cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "shogun-tutor"
 
 
+def template_share(cache: Path, kind: str, template: str, name: str, text: str) -> Path:
+    """Write ``text`` as ``<share>/voila/templates/<template>/<name>`` in ``cache/<kind>-<hash>/jupyter`` (named after
+    the text's hash: servers with other languages or versions never share a file; written whole or not at all);
+    returns ``<share>``, the Jupyter data folder to put on ``JUPYTER_PATH`` (``shogun-tutor app``'s page pieces)."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    share = cache / f"{kind}-{digest}" / "jupyter"
+    path = share / "voila" / "templates" / template / name
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    return share
+
+
 def cache_dir() -> Path | None:
     """The geometry cache's folder, or None when the cache is off."""
     chosen = os.environ.get(CACHE_ENV, "")
