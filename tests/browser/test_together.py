@@ -176,7 +176,9 @@ def reach_year_2(d: Device, total: int) -> None:
     into the new year sees its consequences first, and no later change moved its page on), "Next step" reads on
     to the second year through steps already played (it plays nothing: only while steps lie ahead)."""
     page = d.page
-    page.wait_for_function(f"(m) => ({_STATE})().includes(' of ' + m)", arg=str(total), timeout=20_000)
+    # at least the projector's count when it was read: the class's game may have grown by a step since
+    page.wait_for_function(f"(m) => {{ const n = ({_STATE})().match(/ of (\\d+)/); return !!n && +n[1] >= m; }}",
+                           arg=total, timeout=20_000)
     for _ in range(total):
         if "Year 2" in d.status():
             return
