@@ -230,8 +230,6 @@ def voila_app_class():
     from jupyter_server.utils import url_path_join
     from voila.app import Voila
 
-    from voila.paths import collect_static_paths
-
     from .web_brotli import brotli_handler
     from .web_handlers import cached_labextensions_handler, page_routes
 
@@ -251,8 +249,8 @@ def voila_app_class():
                     handlers[i] = (handler[0], brotli_handler(cached_labextensions_handler(handler[1]), store), options)
                 elif handler[0].endswith(("/voila/static/(.*)", "/voila/templates/(.*)")):
                     handlers[i] = (handler[0], brotli_handler(handler[1], store), *handler[2:])
-            roots = [*self.static_paths, *self.labextensions_path,
-                     *collect_static_paths(["voila", "nbconvert"], self.voila_configuration.template)]
+            # voila/static's folders (Voilà's static_paths: the template's static folders) and the extensions'
+            roots = [*self.static_paths, *self.labextensions_path]
             log.info("brotli copies of %d static files queued", store.warm(roots, skip=tuple(UNUSED_EXTENSIONS)))
             return [(url_path_join(self.server_url, HEALTH_PATH), health_handler())] + [
                 (url_path_join(self.server_url, path), handler) for path, handler in page_routes()] + handlers

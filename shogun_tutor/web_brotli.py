@@ -85,6 +85,8 @@ class BrotliStore:
     def _make(self, key: tuple[str, int, int]) -> None:
         import brotli
 
+        from .viz.diskcache import write_atomically
+
         path = key[0]
         copy: Path | None = None
         try:
@@ -93,10 +95,7 @@ class BrotliStore:
             if not target.is_file():
                 packed = brotli.compress(data, quality=self.quality)
                 if len(packed) < len(data):
-                    self.folder.mkdir(parents=True, exist_ok=True)
-                    tmp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-                    tmp.write_bytes(packed)
-                    tmp.replace(target)  # atomic: servers sharing the cache never read half a file
+                    write_atomically(target, packed)  # servers sharing the cache never read half a file
             copy = target if target.is_file() else None
         except Exception as exc:  # noqa: BLE001 - a file that cannot be compressed is sent with gzip, as before
             if not self._warned:  # once: a read-only cache folder would say it for every file

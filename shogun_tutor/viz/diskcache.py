@@ -49,11 +49,23 @@ def template_share(cache: Path, kind: str, template: str, name: str, text: str) 
     share = cache / f"{kind}-{digest}" / "jupyter"
     path = share / "voila" / "templates" / template / name
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        write_atomically(path, text.encode("utf-8"))
     return share
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` as ``path`` (its folders made): a temporary file beside it, then renamed, so that processes and
+    threads sharing the cache read the whole file or none. Raises OSError (the temporary file removed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def cache_dir() -> Path | None:
@@ -148,10 +160,7 @@ class _Store:
                 pass
             for old in list(entries)[:max(0, len(entries) - MAX_ENTRIES)]:
                 del entries[old]
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-            with os.fdopen(fd, "w") as out:
-                json.dump(entries, out, separators=(",", ":"))
-            os.replace(tmp, path)
+            write_atomically(path, json.dumps(entries, separators=(",", ":")).encode())
         except OSError:
             pass  # a folder that cannot be written: the result stays in memory
 
