@@ -1,11 +1,10 @@
 """The lookup on held-out questions (issue 48): at least 12 per language, written as players ask at the table
 (running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
 texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms, phrases or
-stop words. This is the fifth held-out set (committed in 39885d8 before it was measured, measured once; the first four
+stop words. This is the sixth held-out set (committed in b4b75f5 before it was measured, measured once; the first five
 are part of the development set now). The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every
-language, which en, fr, da (11/14), pl (12/14) and zh (10/14) do not reach on this set, so the test prints each
-language's figures and holds the measured level (one question less per language at most, one less in all: a regression
-fails)."""
+language, which en, da (12/14) and pl (10/14) do not reach on this set, so the test prints each language's figures and
+holds the measured level (one question less per language at most, one less in all: a regression fails)."""
 
 from __future__ import annotations
 
@@ -21,8 +20,8 @@ LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
 HELD_OUT = Path(__file__).parent / "lookup_heldout"
 DEV = Path(__file__).parent / "lookup_questions"
 TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
-# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in en, fr, da, pl, zh
-MEASURED_TOP3 = {"en": 11, "nl": 14, "de": 13, "fr": 11, "da": 11, "pl": 12, "zh": 10, "ja": 14}
+# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in en, da, pl
+MEASURED_TOP3 = {"en": 12, "nl": 13, "de": 13, "fr": 13, "da": 12, "pl": 10, "zh": 13, "ja": 13}
 
 
 def _questions(folder: Path, lang: str) -> list[dict]:
@@ -67,5 +66,5 @@ def test_held_out_questions_find_their_rule():
         if top3 < MEASURED_TOP3[lang] - 1:
             below.append(lang)
     print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
-    assert not below, below  # measured: en 11/14, nl 14/14, de 13/14, fr 11/14, da 11/14, pl 12/14, zh 10/14, ja 14/14
-    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 96/112 (86 %)
+    assert not below, below  # measured: en 12/14, nl 13/14, de 13/14, fr 13/14, da 12/14, pl 10/14, zh 13/14, ja 13/14
+    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 99/112 (88 %)
