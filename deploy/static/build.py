@@ -31,6 +31,8 @@ import venv
 import zipfile
 from pathlib import Path
 
+from slim import slim_all  # beside this script: PyPI's wheels without what the browser never reads
+
 ROOT = Path(__file__).resolve().parents[2]
 #: the build's tools (a venv of their own: Voici pins its JupyterLite); voici-core, not the voici meta-package,
 #: which adds the xeus kernel
@@ -60,7 +62,8 @@ def run(*cmd, **kw):
 
 def tools(cache: Path) -> Path:
     env = cache / "tools"
-    marker = env / (hashlib.sha256(" ".join(TOOLS).encode()).hexdigest()[:12] + ".installed")
+    # the venv's scripts name its own path (their #! line): a cache moved or copied elsewhere is made again
+    marker = env / (hashlib.sha256(" ".join(TOOLS + [str(env)]).encode()).hexdigest()[:12] + ".installed")
     if not marker.exists():
         venv.create(env, with_pip=True, clear=True)
         run(env / "bin" / "python", "-m", "pip", "install", "--quiet", *TOOLS)
@@ -203,8 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     shutil.rmtree(lite, ignore_errors=True)
     lite_pyodide(npm_dist, wheel_files, lite / "static" / "pyodide")
     (lite / "pypi").mkdir(parents=True)
-    for w in wheel_files + [app]:
-        shutil.copy2(w, lite / "pypi" / w.name)
+    slim_all(wheel_files + [app], lite / "pypi", dist_name)
     sqlite3_placeholder(lite / "pypi")
     browser = sorted({dist_name(w) for w in wheel_files} - set(LOCKED))
     notebook(browser, "shogun-tutor", args.together_url, lite / "content")

@@ -1,0 +1,89 @@
+"""PyPI's wheels without the files the tutor never reads in the browser (the static build, ``build.py``).
+
+Every file of a wheel is unpacked into Pyodide's in-memory file system on every visit, so a file the app
+never opens costs the visitor its download and its unpacking each time. Three wheels carry most of them:
+
+* **babel**: CLDR data for ~900 locales (10.5 MB zipped, 32 MB unpacked); the app formats numbers and lists
+  in its eight languages only, so ``locale-data`` keeps ``root`` and those eight;
+* **plotly**: the full plotly.js for offline HTML (``plotly.min.js``), example datasets and the JupyterLab
+  extension (the site has its own, from the build's tools); ``widgetbundle.js``, the figures' module, stays;
+* **jedi** (IPython's completion): typeshed and django stubs, read only when completing code, which a
+  Voici page never does.
+
+A slimmed wheel keeps its name and version, its RECORD lists exactly the files left, and the files it keeps
+are byte for byte PyPI's. Nothing is slimmed that the app reads (``tests/packaging/test_static_slim.py`` runs
+the app's Babel calls against the slimmed babel).
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+#: the languages whose CLDR data the browser keeps (shogun_tutor.i18n.LANGUAGES), and the root they inherit from
+LOCALES = ("root", "en", "nl", "de", "fr", "da", "pl", "zh", "ja")
+
+_LOCALE_DATA = re.compile(r"babel/locale-data/(?P<name>[^/]+)\.dat$")
+
+
+def _babel(name: str) -> bool:
+    found = _LOCALE_DATA.match(name)
+    return found is None or found.group("name") in LOCALES
+
+
+def _plotly(name: str) -> bool:
+    return not (name == "plotly/package_data/plotly.min.js" or name.startswith(("plotly/package_data/datasets/",
+                                                                                  "plotly/labextension/"))
+                or re.match(r"plotly-[^/]+\.data/", name))
+
+
+def _jedi(name: str) -> bool:
+    return not name.startswith("jedi/third_party/")
+
+
+#: distribution name -> which of its wheel's files to keep
+KEEP: dict[str, Callable[[str], bool]] = {"babel": _babel, "plotly": _plotly, "jedi": _jedi}
+
+
+def slim(wheel: Path, dest: Path, keep: Callable[[str], bool]) -> tuple[Path, int, int]:
+    """Copy ``wheel`` into the folder ``dest`` with only the files ``keep`` accepts (its metadata always kept) and a
+    RECORD of those; return the new wheel's path and how many files and bytes (unpacked) were left out."""
+    target = dest / wheel.name
+    dropped = dropped_bytes = 0
+    with zipfile.ZipFile(wheel) as src:
+        record_name = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD"))
+        kept = {info.filename for info in src.infolist()
+                if ".dist-info/" in info.filename or keep(info.filename)}
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in src.infolist():
+                if info.filename not in kept:
+                    dropped += 1
+                    dropped_bytes += info.file_size
+                elif info.filename != record_name:
+                    out.writestr(info, src.read(info), compress_type=zipfile.ZIP_DEFLATED)
+            record = [line for line in src.read(record_name).decode().splitlines()
+                      if line and line.rsplit(",", 2)[0] in kept]
+            out.writestr(src.getinfo(record_name), "\n".join(record) + "\n", compress_type=zipfile.ZIP_DEFLATED)
+    return target, dropped, dropped_bytes
+
+
+def slim_all(wheels: list[Path], dest: Path, dist_name: Callable[[Path], str]) -> list[Path]:
+    """The wheels as the site ships them, in ``dest``: slimmed where :data:`KEEP` names their distribution, else
+    copied whole."""
+    import shutil
+
+    dest.mkdir(parents=True, exist_ok=True)
+    shipped = []
+    for wheel in wheels:
+        keep = KEEP.get(dist_name(wheel))
+        if keep is None:
+            shutil.copy2(wheel, dest / wheel.name)
+            shipped.append(dest / wheel.name)
+            continue
+        target, files, size = slim(wheel, dest, keep)
+        print(f"  {wheel.name}: {files} files ({size / 1e6:.1f} MB unpacked) left out, "
+              f"{wheel.stat().st_size / 1e6:.1f} -> {target.stat().st_size / 1e6:.1f} MB", flush=True)
+        shipped.append(target)
+    return shipped
