@@ -1,6 +1,9 @@
 """The static build against the Voilà app, in one run: build size, first screen, repeat visit.
 
-    make static && PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_static.py [--runs 1]
+    make static && PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_static.py [--runs 1] [--also NAME=SITE]
+
+``--also before=/tmp/static-old`` benches another static site in the same run (e.g. one built from an
+earlier commit with ``deploy/static/build.py --out``), served the same way, after build/static.
 
 Both are opened in Chromium on a desktop (1366x768, no throttling) and on the phone profile of
 ``bench_phone.py`` (390x844, CPU 4x, 150 ms RTT, 1.6 Mbit/s), each in a fresh context (empty cache),
@@ -129,52 +132,64 @@ async def main(args) -> None:
     pyodide = site / "static" / "pyodide"
     print(f"build/static: {du(site) / 2**20:.1f} MB on disk ({du(pyodide) / 2**20:.1f} MB Pyodide, "
           f"{du(site / 'pypi') / 2**20:.1f} MB wheels, {sum(1 for _ in site.rglob('*') if _.is_file())} files)")
-    pa, ps = free_port(), free_port()
+    pa = free_port()
     app = Server([sys.executable, "-m", "shogun_tutor", "app", "--port", str(pa), "--pool-size", "1"], pa,
                  out / "static-bench-app.log")
-    served = ServedLog(out / "static-bench-http.log", site)
-    static = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(ps)],
-                              stdout=subprocess.DEVNULL, stderr=served.log.open("w"))
-    static_url = f"http://127.0.0.1:{ps}/voici/render/index.html"
+    sites = [("static build", site)] + [(f"static build ({name})", Path(path)) for name, path in args.also]
+    servers = []
+    for i, (name, folder) in enumerate(sites):
+        port = free_port()
+        served = ServedLog(out / f"static-bench-http-{i}.log", folder)
+        servers.append((name, f"http://127.0.0.1:{port}/voici/render/index.html", served,
+                        subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(folder),
+                                          str(port)], stdout=subprocess.DEVNULL, stderr=served.log.open("w"))))
+    for name, folder in sites[1:]:
+        print(f"{name}: {du(folder) / 2**20:.1f} MB on disk ({du(folder / 'pypi') / 2**20:.1f} MB wheels)")
     try:
         app.wait()
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(static_url, timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
+        for _name, static_url, _served, _process in servers:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(static_url, timeout=2)
+                    break
+                except OSError:
+                    time.sleep(0.2)
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             for _run in range(args.runs):
                 for profile, viewport, phone in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
                     print(f"\n== {profile}")
-                    for name, url in (("Voila app", app.url), ("static build", static_url)):
-                        if name == "Voila app":
+                    for name, url, served in [("Voila app", app.url, None)] + [s[:3] for s in servers]:
+                        if served is None:
                             app.wait_pool(1)
                         context = await browser.new_context(**PHONE_CONTEXT) if phone else await browser.new_context(viewport=viewport)
-                        served.since_mark()
+                        if served:
+                            served.since_mark()
                         first = await visit(context, url, phone, steps=True)
-                        sent_first = served.since_mark()
-                        if name == "Voila app":
+                        sent_first = served.since_mark() if served else None
+                        if served is None:
                             app.wait_pool(1)
                         again = await visit(context, url, phone)
-                        sent_again = served.since_mark()
+                        sent_again = served.since_mark() if served else None
                         await context.close()
                         print(line(f"{name}, first visit:", first))
                         print(line(f"{name}, repeat visit:", again))
-                        if name == "static build":
+                        if served:
                             for when, (sent, ok, nm) in (("first", sent_first), ("repeat", sent_again)):
-                                print(f"   static build, {when} visit, all the server sent (worker included): "
+                                print(f"   {name}, {when} visit, all the server sent (worker included): "
                                       f"{kb(sent)} in {ok} responses, {nm} answered 304 Not Modified")
             await browser.close()
     finally:
         app.stop()
-        static.terminate()
-        static.wait()
+        for *_rest, process in servers:
+            process.terminate()
+            process.wait()
 
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--also", action="append", default=[], metavar="NAME=SITE",
+                   type=lambda v: tuple(v.split("=", 1)) if "=" in v else p.error(f"--also NAME=SITE, not {v!r}"),
+                   help="another static site to bench in the same run (a folder made by deploy/static/build.py)")
     asyncio.run(main(p.parse_args()))
