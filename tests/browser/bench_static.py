@@ -2,6 +2,8 @@
 
     make static && PYTHONPATH=$PWD .venv/bin/python tests/browser/bench_static.py [--runs 1] [--also NAME=SITE]
 
+``--disk-cache`` gives each visitor a browser profile of its own (a disk cache, as a visitor's browser has)
+instead of an incognito context, whose in-memory cache keeps no file of ~8 MB or more (``pyodide.asm.wasm``).
 ``--also before=/tmp/static-old`` benches another static site in the same run (e.g. one built from an
 earlier commit with ``deploy/static/build.py --out``), served the same way, after build/static.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import subprocess
+import tempfile
 import sys
 import time
 import urllib.request
@@ -162,7 +165,13 @@ async def main(args) -> None:
                     for name, url, served in [("Voila app", app.url, None)] + [s[:3] for s in servers]:
                         if served is None:
                             app.wait_pool(1)
-                        context = await browser.new_context(**PHONE_CONTEXT) if phone else await browser.new_context(viewport=viewport)
+                        options = PHONE_CONTEXT if phone else {"viewport": viewport}
+                        if args.disk_cache:  # a browser profile of its own, with a disk cache, as a visitor's
+                            profile_dir = tempfile.mkdtemp(prefix="bench-static-profile-")
+                            context = await pw.chromium.launch_persistent_context(
+                                profile_dir, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
+                        else:  # incognito: its in-memory cache keeps no file of ~8 MB or more
+                            context = await browser.new_context(**options)
                         if served:
                             served.since_mark()
                         first = await visit(context, url, phone, steps=True)
@@ -189,6 +198,8 @@ async def main(args) -> None:
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--disk-cache", action="store_true",
+                   help="each visitor a browser profile of its own with a disk cache (else incognito contexts)")
     p.add_argument("--also", action="append", default=[], metavar="NAME=SITE",
                    type=lambda v: tuple(v.split("=", 1)) if "=" in v else p.error(f"--also NAME=SITE, not {v!r}"),
                    help="another static site to bench in the same run (a folder made by deploy/static/build.py)")
