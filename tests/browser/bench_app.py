@@ -96,6 +96,16 @@ TRIV = {"button": ".trivial-next button, button.trivial-next", "text": ".trivial
         "plot": ".js-plotly-plot.trivial-plot", "ready": ".js-plotly-plot.trivial-plot .scatterlayer"}
 
 
+def wait_for_url(url: str, tries: int = 100) -> None:
+    """Until ``url`` answers (a file server just started), trying every 0.2 s, at most ``tries`` times."""
+    for _ in range(tries):
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

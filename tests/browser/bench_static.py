@@ -23,12 +23,11 @@ import subprocess
 import tempfile
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.browser.bench_app import APP, ARGS, CHROMIUM, ROOT, TIMEOUT, Server, free_port  # noqa: E402
+from tests.browser.bench_app import APP, ARGS, CHROMIUM, ROOT, TIMEOUT, Server, free_port, wait_for_url  # noqa: E402
 from tests.browser.bench_phone import PHONE, PHONE_CONTEXT, Wire, kb, phone_commands  # noqa: E402
 
 DESKTOP = {"width": 1366, "height": 768}
@@ -151,12 +150,7 @@ async def main(args) -> None:
     try:
         app.wait()
         for _name, static_url, _served, _process in servers:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(static_url, timeout=2)
-                    break
-                except OSError:
-                    time.sleep(0.2)
+            wait_for_url(static_url)
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             for _run in range(args.runs):

@@ -16,12 +16,11 @@ import argparse
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.browser.bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT, free_port  # noqa: E402
+from tests.browser.bench_app import ARGS, CHROMIUM, ROOT, TIMEOUT, free_port, wait_for_url  # noqa: E402
 from tests.browser.bench_phone import PHONE_CONTEXT, phone_commands  # noqa: E402
 
 DESKTOP = {"width": 1366, "height": 768}
@@ -67,12 +66,7 @@ def main(args) -> None:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/voici/render/index.html"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_for_url(url)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             for name, phone in (("desktop", False), ("phone profile", True)):

@@ -6,7 +6,6 @@ holds them), so the test needs no download; the static build slims PyPI's wheel 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -17,18 +16,12 @@ from pathlib import Path
 import pytest
 
 from shogun_tutor import i18n
+from tests.deploy_scripts import static_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _slim_module():
-    spec = importlib.util.spec_from_file_location("static_slim", ROOT / "deploy" / "static" / "slim.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-slim = _slim_module()
+slim = static_script("slim")
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +59,7 @@ def test_a_slimmed_wheel_keeps_its_files_byte_for_byte_and_a_record_of_exactly_t
 PROBE = """
 import json, sys
 from shogun_tutor import i18n
+from tests.deploy_scripts import static_script
 out = {}
 for code in i18n.LANGUAGES:
     i18n.set_language(code)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 from pathlib import Path
 
@@ -11,16 +10,14 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.ui.app import build_app
+from tests.deploy_scripts import static_script
 from shogun_tutor.ui.together_static import TOGETHER_ENV, note_html, together_url, valid_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _build_script():
-    spec = importlib.util.spec_from_file_location("static_build", ROOT / "deploy" / "static" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return static_script("build")
 
 
 def test_only_an_absolute_http_address_is_taken():
