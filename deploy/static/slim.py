@@ -18,12 +18,15 @@ the app's Babel calls against the slimmed babel).
 from __future__ import annotations
 
 import re
+import shutil
 import zipfile
 from pathlib import Path
 from typing import Callable
 
-#: the languages whose CLDR data the browser keeps (shogun_tutor.i18n.LANGUAGES), and the root they inherit from
-LOCALES = ("root", "en", "nl", "de", "fr", "da", "pl", "zh", "ja")
+from shogun_tutor.i18n import LANGUAGES
+
+#: the languages whose CLDR data the browser keeps: the app's, and the root they inherit from
+LOCALES = ("root", *LANGUAGES)
 
 _LOCALE_DATA = re.compile(r"babel/locale-data/(?P<name>[^/]+)\.dat$")
 
@@ -69,21 +72,15 @@ def slim(wheel: Path, dest: Path, keep: Callable[[str], bool]) -> tuple[Path, in
     return target, dropped, dropped_bytes
 
 
-def slim_all(wheels: list[Path], dest: Path, dist_name: Callable[[Path], str]) -> list[Path]:
+def slim_all(wheels: list[Path], dest: Path, dist_name: Callable[[Path], str]) -> None:
     """The wheels as the site ships them, in ``dest``: slimmed where :data:`KEEP` names their distribution, else
     copied whole."""
-    import shutil
-
     dest.mkdir(parents=True, exist_ok=True)
-    shipped = []
     for wheel in wheels:
         keep = KEEP.get(dist_name(wheel))
         if keep is None:
             shutil.copy2(wheel, dest / wheel.name)
-            shipped.append(dest / wheel.name)
             continue
         target, files, size = slim(wheel, dest, keep)
         print(f"  {wheel.name}: {files} files ({size / 1e6:.1f} MB unpacked) left out, "
               f"{wheel.stat().st_size / 1e6:.1f} -> {target.stat().st_size / 1e6:.1f} MB", flush=True)
-        shipped.append(target)
-    return shipped

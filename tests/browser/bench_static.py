@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -160,10 +160,11 @@ async def main(args) -> None:
                         if served is None:
                             app.wait_pool(1)
                         options = PHONE_CONTEXT if phone else {"viewport": viewport}
+                        profile_dir = None
                         if args.disk_cache:  # a browser profile of its own, with a disk cache, as a visitor's
-                            profile_dir = tempfile.mkdtemp(prefix="bench-static-profile-")
+                            profile_dir = tempfile.TemporaryDirectory(prefix="bench-static-profile-")
                             context = await pw.chromium.launch_persistent_context(
-                                profile_dir, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
+                                profile_dir.name, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
                         else:  # incognito: its in-memory cache keeps no file of ~8 MB or more
                             context = await browser.new_context(**options)
                         if served:
@@ -175,6 +176,8 @@ async def main(args) -> None:
                         again = await visit(context, url, phone)
                         sent_again = served.since_mark() if served else None
                         await context.close()
+                        if profile_dir is not None:
+                            profile_dir.cleanup()  # the profile and its cache (tens of MB)
                         print(line(f"{name}, first visit:", first))
                         print(line(f"{name}, repeat visit:", again))
                         if served:

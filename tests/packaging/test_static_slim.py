@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from shogun_tutor import i18n
 from tests.deploy_scripts import static_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,10 +34,6 @@ def babel_wheel(tmp_path_factory) -> Path:
             if name.startswith(("babel/", f"babel-{dist.version}.dist-info/")) and "__pycache__" not in name:
                 out.write(file.locate(), name)
     return wheel
-
-
-def test_the_languages_kept_are_the_apps():
-    assert set(slim.LOCALES) == set(i18n.LANGUAGES) | {"root"}
 
 
 def test_a_slimmed_wheel_keeps_its_files_byte_for_byte_and_a_record_of_exactly_them(babel_wheel, tmp_path):

@@ -10,8 +10,8 @@ import pytest
 
 from shogun_tutor import i18n
 from shogun_tutor.ui.app import build_app
-from tests.deploy_scripts import static_script
 from shogun_tutor.ui.together_static import TOGETHER_ENV, note_html, together_url, valid_url
+from tests.deploy_scripts import static_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
