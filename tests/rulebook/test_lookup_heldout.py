@@ -2,10 +2,10 @@
 (running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
 texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms, phrases or
 stop words. This is the seventh held-out set, written blind (the writer saw neither the lookup's code nor its phrase
-data and did not run it) and committed before it was measured, to be measured once; the first six are part of the
-development set now. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every language, so the
-test prints each language's figures and holds the measured level in MEASURED_TOP3 (one question less per language at
-most, one less in all: a regression fails)."""
+data and did not run it), committed before it was measured (b7eda20) and measured once (106/112 top-3); the first six
+are part of the development set now. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every
+language, which English (11/14) does not reach on this set, so the test prints each language's figures and holds the
+measured level in MEASURED_TOP3 (one question less per language at most, one less in all: a regression fails)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
 HELD_OUT = Path(__file__).parent / "lookup_heldout"
 DEV = Path(__file__).parent / "lookup_questions"
 TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
-# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in en, da, pl
-MEASURED_TOP3 = {"en": 12, "nl": 13, "de": 13, "fr": 13, "da": 12, "pl": 10, "zh": 13, "ja": 13}
+# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in en
+MEASURED_TOP3 = {"en": 11, "nl": 13, "de": 14, "fr": 14, "da": 14, "pl": 14, "zh": 13, "ja": 13}
 
 
 def _questions(folder: Path, lang: str) -> list[dict]:
@@ -67,5 +67,5 @@ def test_held_out_questions_find_their_rule():
         if top3 < MEASURED_TOP3[lang] - 1:
             below.append(lang)
     print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
-    assert not below, below  # measured: en 12/14, nl 13/14, de 13/14, fr 13/14, da 12/14, pl 10/14, zh 13/14, ja 13/14
-    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 99/112 (88 %)
+    assert not below, below  # measured: en 11/14, nl 13/14, de 14/14, fr 14/14, da 14/14, pl 14/14, zh 13/14, ja 13/14
+    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 106/112 (95 %)
