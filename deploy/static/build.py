@@ -4,12 +4,14 @@ Voici (a static Voila built on JupyterLite) turns notebooks/app.ipynb into ``bui
 kernel is ``jupyterlite-pyodide-kernel``. Everything the page loads comes from that folder:
 
 * the Pyodide runtime from the npm registry's ``pyodide`` package (the version the kernel was
-  made for), with a ``pyodide-lock.json`` that lists only micropip and packaging, both wheels from
-  PyPI (the npm package holds none of Pyodide's packages; its lock would send micropip to them);
+  made for), with a ``pyodide-lock.json`` of exactly the wheels the page runs (lock.py; the npm
+  package holds none of Pyodide's packages, its lock would send Pyodide to them), which the kernel
+  loads as Pyodide starts: nothing is resolved or installed one by one in the browser;
 * every Python package a pure-Python wheel from PyPI (``pip download`` for the ``pyodide``
-  platform: only ``py3-none-any`` wheels match), indexed for piplite, with PyPI switched off;
+  platform: only ``py3-none-any`` wheels match), slimmed (slim.py), with PyPI switched off;
 * the project's own wheel (``make wheel``), installed without its numpy/shapely/jsonschema
-  dependencies: the app takes its pure-Python paths where those are missing.
+  dependencies: the app takes its pure-Python paths where those are missing;
+* bytecode for what a visit imports, compiled by the site's own Pyodide under Node (precompile.py).
 
 Downloads are kept in ``--cache`` (default ``.cache/static``) between runs; a fresh machine
 fetches them from the registries (PyPI, npm) and nowhere else. Usage::
@@ -31,6 +33,8 @@ import venv
 import zipfile
 from pathlib import Path
 
+from lock import rehash, resolve, write_lock  # beside this script: the Pyodide lock of the shipped wheels
+from precompile import precompile  # beside this script: bytecode for what a visit imports
 from slim import slim_all  # beside this script: PyPI's wheels without what the browser never reads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,10 +53,13 @@ BROWSER_PACKAGES = ["ipywidgets>=8.1,<9", "networkx>=3.2,<4", "plotly>=7.1,<7.2"
                     # the saves' validation (rules/schemas.py): 4.17.3 is the last jsonschema without referencing's
                     # compiled rpds-py (pyrsistent and attrs are pure Python); the app's schemas have no $ref left
                     "jsonschema==4.17.3"]
-#: Pyodide's own packages, from PyPI: the kernel loads micropip through the lock
+#: Pyodide's own packages, from PyPI
 LOCKED = {"micropip": "micropip==0.11.0", "packaging": "packaging==24.2"}
-#: wheels the kernel brings itself (its shims of ipykernel and widgetsnbextension)
+#: wheels the kernel brings itself (its shims of ipykernel and widgetsnbextension), not PyPI's
 KERNEL_SHIMS = {"ipykernel", "widgetsnbextension"}
+#: what the kernel installs with piplite as it starts unless it is in ``loadPyodideOptions.packages``, spelled as
+#: the kernel (0.7.0, worker.ts) compares them; Pyodide reads each as its canonical name
+KERNEL_LOADS = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
 
 
 def run(*cmd, **kw):
@@ -108,24 +115,27 @@ def dist_name(wheel: Path) -> str:
     return wheel.name.split("-")[0].lower().replace("_", "-")
 
 
-def lite_pyodide(npm_dist: Path, wheel_files: list[Path], dest: Path) -> None:
-    """The runtime from npm, with a lock of only the wheels shipped beside it (from PyPI)."""
+def kernel_wheels(bin_: Path) -> list[Path]:
+    """The wheels the kernel brings itself (piplite, its kernel, its shims of ipykernel and widgetsnbextension), from
+    the build's tools."""
+    folder = bin_.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    found = sorted((folder / "static" / "pypi").glob("*.whl"))
+    if not found:
+        raise SystemExit(f"no wheels of the kernel in {folder}")
+    return found
+
+
+def lite_pyodide(npm_dist: Path, wheel_files: list[Path], dest: Path) -> list[str]:
+    """The runtime from npm, with a lock of the wheels the page runs (lock.py: the kernel's, the app's and what they
+    require in the browser), shipped beside it; return the names the kernel is to load as Pyodide starts."""
     dest.mkdir(parents=True)
     for f in npm_dist.iterdir():
         if f.is_file() and not f.name.endswith((".map", ".d.ts", ".html", ".md")) and f.name != "package.json":
             shutil.copy2(f, dest / f.name)
-    lock = json.loads((npm_dist / "pyodide-lock.json").read_text())
-    packages = {}
-    for name in LOCKED:
-        wheel = next(w for w in wheel_files if dist_name(w) == name)
-        shutil.copy2(wheel, dest / wheel.name)
-        entry = dict(lock["packages"][name])
-        entry.update(file_name=wheel.name, version=wheel.name.split("-")[1],
-                     sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(), depends=[], imports=[name],
-                     package_type="package", unvendored_tests=False, shared_library=False)
-        packages[name] = entry
-    lock["packages"] = packages
-    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    roots = KERNEL_LOADS + BROWSER_PACKAGES + list(LOCKED.values()) + ["shogun-tutor"]
+    chosen = resolve(roots, wheel_files, no_deps={"shogun-tutor"})
+    write_lock(npm_dist / "pyodide-lock.json", chosen, dest)
+    return sorted(set(KERNEL_LOADS) | set(chosen))
 
 
 def sqlite3_placeholder(dest: Path) -> Path:
@@ -156,28 +166,28 @@ def without_cdn(out: Path) -> None:
             raise SystemExit(f"{page} still loads {left}")
 
 
-def notebook(names: list[str], app_wheel: str, together_url: str | None, dest: Path) -> None:
-    """notebooks/app.ipynb with a first cell that installs the shipped wheels (piplite, PyPI off) and
-    writes the board geometry computed here with shapely (shogun_tutor.viz.shipped) where the app reads it."""
+def setup_source(together_url: str | None) -> str:
+    """The page's first cell: the static build's environment, and the board geometry computed here with shapely
+    (shogun_tutor.viz.shipped) written where the app reads it."""
     from shogun_tutor.viz import geometry, shipped
 
-    nb = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())
     geometry = json.dumps(geometry.for_shipping(), separators=(",", ":"))
     env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off", shipped.SHIPPED_ENV: "/tmp/shogun-geometry.json"}
     if together_url:
         env["SHOGUN_TUTOR_TOGETHER_URL"] = together_url
-    source = (
-        "# The static build (deploy/static/build.py): the wheels shipped with the site, then the app.\n"
-        "import os\n"
-        "import pathlib\n"
-        "import piplite\n"
-        f"os.environ.update({env!r})\n"
-        f"pathlib.Path({env[shipped.SHIPPED_ENV]!r}).write_text({geometry!r})\n"
-        f"await piplite.install({names!r})\n"
-        f"await piplite.install({app_wheel!r}, deps=False)\n"
-    )
+    return ("# The static build (deploy/static/build.py): the app's environment and board geometry, then the app.\n"
+            "import os\n"
+            "import pathlib\n"
+            f"os.environ.update({env!r})\n"
+            f"pathlib.Path({env[shipped.SHIPPED_ENV]!r}).write_text({geometry!r})\n")
+
+
+def notebook(setup: str, dest: Path) -> None:
+    """notebooks/app.ipynb with ``setup`` as its first cell (the wheels are installed by then: Pyodide loads them as
+    it starts, lite_pyodide)."""
+    nb = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())
     cell = {"cell_type": "code", "execution_count": None, "id": "static-install", "metadata": {}, "outputs": [],
-            "source": source.splitlines(keepends=True)}
+            "source": setup.splitlines(keepends=True)}
     nb["cells"] = [cell] + nb["cells"]
     dest.mkdir(parents=True)
     (dest / "index.ipynb").write_text(json.dumps(nb, indent=1))
@@ -204,13 +214,16 @@ def main(argv: list[str] | None = None) -> None:
 
     lite = cache / "lite"  # the build's lite dir, made anew each time
     shutil.rmtree(lite, ignore_errors=True)
-    lite_pyodide(npm_dist, wheel_files, lite / "static" / "pyodide")
-    (lite / "pypi").mkdir(parents=True)
-    slim_all(wheel_files + [app], lite / "pypi", dist_name)
-    sqlite3_placeholder(lite / "pypi")
-    browser = sorted({dist_name(w) for w in wheel_files} - set(LOCKED))
-    notebook(browser, "shogun-tutor", args.together_url, lite / "content")
-    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": []}}
+    staged = lite / "wheels"  # every wheel at hand; the lock takes those the page runs into static/pyodide
+    slim_all(wheel_files + [app], staged, dist_name)
+    sqlite3_placeholder(staged)
+    pyodide_dir = lite / "static" / "pyodide"
+    packages = lite_pyodide(npm_dist, sorted(staged.glob("*.whl")) + kernel_wheels(bin_), pyodide_dir)
+    setup = setup_source(args.together_url)
+    precompile(pyodide_dir, setup)
+    rehash(pyodide_dir)  # the wheels now hold bytecode
+    notebook(setup, lite / "content")
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}}
     (lite / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {"appName": "Shogun Tutor",

@@ -61,8 +61,8 @@ class ServedLog:
         return sent, ok, not_modified
 
 
-def du(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+def du(folder: Path, pattern: str = "*") -> int:
+    return sum(p.stat().st_size for p in folder.rglob(pattern) if p.is_file())
 
 
 async def visit(context, url: str, phone: bool, steps: bool = False) -> dict:
@@ -133,7 +133,7 @@ async def main(args) -> None:
     out.mkdir(parents=True, exist_ok=True)
     pyodide = site / "static" / "pyodide"
     print(f"build/static: {du(site) / 2**20:.1f} MB on disk ({du(pyodide) / 2**20:.1f} MB Pyodide, "
-          f"{du(site / 'pypi') / 2**20:.1f} MB wheels, {sum(1 for _ in site.rglob('*') if _.is_file())} files)")
+          f"{du(site, '*.whl') / 2**20:.1f} MB wheels, {sum(1 for _ in site.rglob('*') if _.is_file())} files)")
     pa = free_port()
     app = Server([sys.executable, "-m", "shogun_tutor", "app", "--port", str(pa), "--pool-size", "1"], pa,
                  out / "static-bench-app.log")
@@ -146,7 +146,7 @@ async def main(args) -> None:
                         subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(folder),
                                           str(port)], stdout=subprocess.DEVNULL, stderr=served.log.open("w"))))
     for name, folder in sites[1:]:
-        print(f"{name}: {du(folder) / 2**20:.1f} MB on disk ({du(folder / 'pypi') / 2**20:.1f} MB wheels)")
+        print(f"{name}: {du(folder) / 2**20:.1f} MB on disk ({du(folder, '*.whl') / 2**20:.1f} MB wheels)")
     try:
         app.wait()
         for _name, static_url, _served, _process in servers:

@@ -7,6 +7,8 @@ with ``python -m http.server`` and opens it in Chromium with every other host bl
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import subprocess
 import sys
@@ -57,11 +59,44 @@ def test_the_build_holds_everything_the_page_loads(static_site):
     out, _url = static_site
     pyodide = out / "static" / "pyodide"
     assert (pyodide / "pyodide.asm.wasm").exists() and (pyodide / "python_stdlib.zip").exists()
-    wheels = sorted(p.name for p in (out / "pypi").glob("*.whl"))
+    wheels = sorted(p.name for p in pyodide.glob("*.whl"))
     assert any(w.startswith("shogun_tutor-") for w in wheels) and any(w.startswith("plotly-") for w in wheels)
     assert all(w.endswith("-none-any.whl") for w in wheels), wheels  # pure Python: nothing compiled from PyPI
     for page in out.rglob("*.html"):
         assert not re.search(r'<(?:link|script)[^>]+(?:href|src)="https?://', page.read_text()), page
+    # every wheel is in the lock with its hash, and the kernel loads them all as Pyodide starts (lock.py)
+    packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert sorted(e["file_name"] for e in packages.values()) == wheels
+    for entry in packages.values():
+        assert entry["sha256"] == hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest(), entry
+        assert set(entry["depends"]) <= set(packages), entry
+    settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    loaded = settings["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    assert {"micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+            "shogun-tutor", "plotly", "networkx"} <= set(loaded)
+    assert not (out / "pypi").exists()  # no second copy of the wheels for piplite
+
+
+def test_the_browsers_python_runs_the_shipped_bytecode_without_compiling(static_site, tmp_path):
+    """The site's own Pyodide (under Node, as the build ran it) imports the kernel's IPython, networkx and the app
+    (its first screen and the strong bot of a Hint) from the wheels' bytecode (precompile.py): no module is compiled
+    from source."""
+    out, _url = static_site
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import importlib._bootstrap_external as ext, json, pathlib, sys\n"
+        "compiled = []\n"
+        "original = ext.SourceLoader.source_to_code\n"
+        "def counting(self, data, path, *args, **kwargs):\n"
+        "    compiled.append(str(path))\n"
+        "    return original(self, data, path, *args, **kwargs)\n"
+        "ext.SourceLoader.source_to_code = counting\n"
+        "import IPython, networkx, shogun_tutor.ui.app, shogun_tutor.bots.strong\n"
+        "pathlib.Path('/out/probe.json').write_text(json.dumps(compiled))\n")
+    subprocess.run(["node", str(ROOT / "deploy" / "static" / "precompile.mjs"), str(out / "static" / "pyodide"),
+                    str(script), str(tmp_path)], check=True, timeout=300)
+    compiled = json.loads((tmp_path / "probe.json").read_text())
+    assert not [p for p in compiled if "/site-packages/" in p], compiled
 
 
 def _local_page(browser):

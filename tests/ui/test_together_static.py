@@ -43,7 +43,7 @@ def test_the_note_links_to_the_server_in_each_language():
 def test_the_build_setting_reaches_the_page_and_its_play_together_bar(tmp_path, monkeypatch):
     """deploy/static/build.py writes the address into the page's first cell; the app in that environment shows it."""
     build = _build_script()
-    build.notebook(["ipywidgets"], "shogun-tutor", "https://tutor.example.org/", tmp_path / "content")
+    build.notebook(build.setup_source("https://tutor.example.org/"), tmp_path / "content")
     cell = "".join(json.loads((tmp_path / "content" / "index.ipynb").read_text())["cells"][0]["source"])
     line = next(ln for ln in cell.splitlines() if ln.startswith("os.environ.update("))
     env = ast.literal_eval(line[len("os.environ.update("):-1])
