@@ -52,7 +52,7 @@ wheel: | $(VENV)/bin/python
 ## `make static TOGETHER_URL=https://tutor.example.org/`: the page's Play together links to that hosted server.
 TOGETHER_URL ?=
 static: install
-	@if ! command -v npm >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm; fi
+	@if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm; fi
 	$(PY) deploy/static/build.py --out build/static $(if $(TOGETHER_URL),--together-url "$(TOGETHER_URL)")
 
 ## The browser benchmark: the app against a trivial widget+plotly app, figures printed.
