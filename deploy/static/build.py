@@ -177,9 +177,10 @@ def setup_source(together_url: str | None) -> str:
         env["SHOGUN_TUTOR_TOGETHER_URL"] = together_url
     return ("# The static build (deploy/static/build.py): the app's environment and board geometry, then the app.\n"
             "import os\n"
-            "import pathlib\n"
             f"os.environ.update({env!r})\n"
-            f"pathlib.Path({env[shipped.SHIPPED_ENV]!r}).write_text({geometry!r})\n")
+            # a statement, not an expression: the cell's last expression would show on the page (the count written)
+            f"with open({env[shipped.SHIPPED_ENV]!r}, 'w', encoding='utf-8') as shipped_geometry:\n"
+            f"    shipped_geometry.write({geometry!r})\n")
 
 
 def notebook(setup: str, dest: Path) -> None:

@@ -63,3 +63,10 @@ def test_the_build_setting_reaches_the_page_and_its_play_together_bar(tmp_path, 
 def test_a_bad_address_stops_the_build_with_a_sentence(tmp_path):
     with pytest.raises(SystemExit, match="absolute http"):
         _build_script().main(["--together-url", "javascript:alert(1)", "--out", str(tmp_path / "site")])
+
+
+def test_the_pages_first_cell_shows_nothing():
+    """The static build's first cell (deploy/static/build.py) ends with a statement: a last expression would be shown
+    on the page above the app (it once showed 80187, the count of the geometry's characters written)."""
+    tree = ast.parse(_build_script().setup_source("https://tutor.example.org/"))
+    assert tree.body and not isinstance(tree.body[-1], ast.Expr), ast.dump(tree.body[-1])[:200]
