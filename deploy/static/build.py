@@ -187,7 +187,7 @@ def notebook(setup: str, dest: Path) -> None:
     """notebooks/app.ipynb with ``setup`` as its first cell (the wheels are installed by then: Pyodide loads them as
     it starts, lite_pyodide)."""
     nb = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())
-    cell = {"cell_type": "code", "execution_count": None, "id": "static-install", "metadata": {}, "outputs": [],
+    cell = {"cell_type": "code", "execution_count": None, "id": "static-setup", "metadata": {}, "outputs": [],
             "source": setup.splitlines(keepends=True)}
     nb["cells"] = [cell] + nb["cells"]
     dest.mkdir(parents=True)
