@@ -16,13 +16,12 @@ browser when first opened, as before (docs/performance.md has the figures).
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import shutil
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
+
+from slim import rewrite  # beside this script: a wheel rewritten with its RECORD
 
 HERE = Path(__file__).resolve().parent
 
@@ -62,36 +61,18 @@ def compile_visit(pyodide_dir: Path, setup: str, out: Path) -> None:
         Path(f.name).unlink()
 
 
-def _record_line(name: str, data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
-
 def add_bytecode(wheel: Path, compiled: Path) -> int:
     """Add to ``wheel`` (rewritten in place) the ``.pyc`` files in ``compiled`` whose source it holds; return how many."""
     with zipfile.ZipFile(wheel) as src:
         names = set(src.namelist())
-        added = {}
-        for pyc in compiled.rglob("*.pyc"):
-            rel = pyc.relative_to(compiled)
-            source = (rel.parent.parent / (rel.name.split(".")[0] + ".py")).as_posix()
-            if rel.parent.name == "__pycache__" and source in names:
-                added[rel.as_posix()] = pyc.read_bytes()
-        if not added:
-            return 0
-        record_name = next(n for n in names if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
-        tmp = wheel.with_suffix(".tmp")
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in src.infolist():
-                if info.filename != record_name:
-                    out.writestr(info, src.read(info), compress_type=zipfile.ZIP_DEFLATED)
-            for name, data in sorted(added.items()):
-                out.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data,
-                             compress_type=zipfile.ZIP_DEFLATED)
-            record = src.read(record_name).decode().rstrip("\n").split("\n")
-            record[-1:-1] = [_record_line(n, d) for n, d in sorted(added.items())]  # RECORD's own line stays last
-            out.writestr(src.getinfo(record_name), "\n".join(record) + "\n", compress_type=zipfile.ZIP_DEFLATED)
-    shutil.move(tmp, wheel)
+    added = {}
+    for pyc in compiled.rglob("*.pyc"):
+        rel = pyc.relative_to(compiled)
+        source = (rel.parent.parent / (rel.name.split(".")[0] + ".py")).as_posix()
+        if rel.parent.name == "__pycache__" and source in names:
+            added[rel.as_posix()] = pyc.read_bytes()
+    if added:
+        rewrite(wheel, wheel, lambda _name: True, added)
     return len(added)
 
 

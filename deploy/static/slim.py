@@ -17,6 +17,8 @@ the app's Babel calls against the slimmed babel).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import shutil
 import zipfile
@@ -50,26 +52,43 @@ def _jedi(name: str) -> bool:
 KEEP: dict[str, Callable[[str], bool]] = {"babel": _babel, "plotly": _plotly, "jedi": _jedi}
 
 
+def record_line(name: str, data: bytes) -> str:
+    """A RECORD line for a file added to a wheel: its path, urlsafe-base64 sha256 without padding, its size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def rewrite(wheel: Path, target: Path, keep: Callable[[str], bool], added: dict[str, bytes] | None = None) -> None:
+    """Write ``wheel`` to ``target`` (which may be ``wheel`` itself) with only the files ``keep`` accepts (its metadata
+    always kept) and the files ``added`` (path -> bytes), and a RECORD of exactly those: the kept files' lines as they
+    were, the added files' before RECORD's own line."""
+    added = added or {}
+    tmp = target.with_name(target.name + ".tmp")
+    with zipfile.ZipFile(wheel) as src:
+        record_name = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
+        kept = {info.filename for info in src.infolist() if ".dist-info/" in info.filename or keep(info.filename)}
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in src.infolist():
+                if info.filename in kept and info.filename != record_name:
+                    out.writestr(info, src.read(info), compress_type=zipfile.ZIP_DEFLATED)
+            for name, data in sorted(added.items()):
+                out.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data,
+                             compress_type=zipfile.ZIP_DEFLATED)
+            record = [line for line in src.read(record_name).decode().splitlines()
+                      if line and line.rsplit(",", 2)[0] in kept]
+            own = next(i for i, line in enumerate(record) if line.rsplit(",", 2)[0] == record_name)
+            record[own:own] = [record_line(n, d) for n, d in sorted(added.items())]
+            out.writestr(src.getinfo(record_name), "\n".join(record) + "\n", compress_type=zipfile.ZIP_DEFLATED)
+    shutil.move(tmp, target)
+
+
 def slim(wheel: Path, dest: Path, keep: Callable[[str], bool]) -> tuple[Path, int, int]:
     """Copy ``wheel`` into the folder ``dest`` with only the files ``keep`` accepts (its metadata always kept) and a
     RECORD of those; return the new wheel's path and how many files and bytes (unpacked) were left out."""
-    target = dest / wheel.name
-    dropped = dropped_bytes = 0
     with zipfile.ZipFile(wheel) as src:
-        record_name = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD"))
-        kept = {info.filename for info in src.infolist()
-                if ".dist-info/" in info.filename or keep(info.filename)}
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in src.infolist():
-                if info.filename not in kept:
-                    dropped += 1
-                    dropped_bytes += info.file_size
-                elif info.filename != record_name:
-                    out.writestr(info, src.read(info), compress_type=zipfile.ZIP_DEFLATED)
-            record = [line for line in src.read(record_name).decode().splitlines()
-                      if line and line.rsplit(",", 2)[0] in kept]
-            out.writestr(src.getinfo(record_name), "\n".join(record) + "\n", compress_type=zipfile.ZIP_DEFLATED)
-    return target, dropped, dropped_bytes
+        dropped = [info for info in src.infolist() if ".dist-info/" not in info.filename and not keep(info.filename)]
+    rewrite(wheel, dest / wheel.name, keep)
+    return dest / wheel.name, len(dropped), sum(info.file_size for info in dropped)
 
 
 def slim_all(wheels: list[Path], dest: Path, dist_name: Callable[[Path], str]) -> None:
