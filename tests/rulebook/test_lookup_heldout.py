@@ -1,11 +1,11 @@
 """The lookup on held-out questions (issue 48): at least 12 per language, written as players ask at the table
 (running out of rice, who goes first, what castles and temples give at the end, ties), neither taken from the rule
 texts nor from the development set (``lookup_questions``) and never used to tune the lookup's synonyms, phrases or
-stop words. This is the seventh held-out set, written blind (the writer saw neither the lookup's code nor its phrase
-data and did not run it), committed before it was measured (b7eda20) and measured once (106/112 top-3); the first six
-are part of the development set now. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every
-language, which English (11/14) does not reach on this set, so the test prints each language's figures and holds the
-measured level in MEASURED_TOP3 (one question less per language at most, one less in all: a regression fails)."""
+stop words. This is the eighth held-out set, written blind (the writer saw neither the lookup's code nor its phrase
+data and did not run it) and committed before it was measured, to be measured once; the first seven are part of the
+development set now. The figures go to docs/lookup.md; the issue's target is top-3 >= 90 % in every language. The test
+prints each language's figures and holds the measured level in MEASURED_TOP3 (one question less per language at most,
+one less in all: a regression fails); until the eighth set is measured, MEASURED_TOP3 still holds the seventh set's."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ LANGS = ("en", "nl", "de", "fr", "da", "pl", "zh", "ja")
 HELD_OUT = Path(__file__).parent / "lookup_heldout"
 DEV = Path(__file__).parent / "lookup_questions"
 TOPICS = {"winter_rice", "turn_order", "scoring", "battle"}  # rice running out, who goes first, the end, ties
-# top-3 as measured once on this set (docs/lookup.md); the target, 90 % in every language, is not met in en
+# top-3 as measured once on the held-out set (docs/lookup.md); still the seventh set's, until the lead measures the eighth
 MEASURED_TOP3 = {"en": 11, "nl": 13, "de": 14, "fr": 14, "da": 14, "pl": 14, "zh": 13, "ja": 13}
 
 
@@ -67,5 +67,5 @@ def test_held_out_questions_find_their_rule():
         if top3 < MEASURED_TOP3[lang] - 1:
             below.append(lang)
     print("\nheld-out lookup: " + "; ".join(rows) + f"; all top-3 {top3_all}/{n_all}")
-    assert not below, below  # measured: en 11/14, nl 13/14, de 14/14, fr 14/14, da 14/14, pl 14/14, zh 13/14, ja 13/14
-    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # measured 106/112 (95 %)
+    assert not below, below  # seventh set measured: en 11/14, nl 13/14, de 14/14, fr 14/14, da 14/14, pl 14/14, zh 13/14, ja 13/14
+    assert top3_all >= sum(MEASURED_TOP3.values()) - 1  # seventh set: 106/112 (95 %); the eighth is not measured yet
