@@ -122,6 +122,11 @@ PACING_CSS = """<style>
     padding: 0 0.3em; box-sizing: border-box; }
   .shogun-app .shogun-lookup .lm-AccordionPanel-title, .shogun-app .shogun-lookup .jupyter-widget-Collapse-header
     { min-height: 44px; display: flex; align-items: center; box-sizing: border-box; }
+  /* the lookup's content an inner margin from the panel's edges on both sides, room for the focus outline (3 px, 2 px
+     off the box): the search box (width 100% plus its 2 px margins) reached 2 px past the panel's right edge, so the
+     panel (it scrolls, overflow auto) scrolled sideways and cut the outline; the box now fills the column it is given */
+  .shogun-app .shogun-lookup { padding-left: 6px !important; padding-right: 6px !important; }
+  .shogun-app .shogun-lookup > .shogun-search { width: auto !important; align-self: stretch; }
   .shogun-app .shogun-game-side .widget-dropdown { width: 100% !important; max-width: 100%; }
   .shogun-app .shogun-game-side .widget-dropdown > label { width: auto !important; max-width: 30%; }
   .shogun-app .shogun-play { flex: 1 0 auto !important; min-width: 44px; }
