@@ -113,6 +113,14 @@ PACING_CSS = """<style>
   /* the map keeps its height inside the 42vh box (squeezed, its south-west was cut off and out of reach): the box scrolls */
   .shogun-app .shogun-game-board > .widget-box, .shogun-app .shogun-game-board .js-plotly-plot { flex-shrink: 0 !important; }
   .shogun-app .shogun-game-side { max-width: none !important; flex: 1 1 100% !important; }
+  /* a demonstration (?demo=, its intro shown): what it shows and the step buttons come before the board, the decision
+     and the rest of the column after it, so a visitor opening the link on a phone reads the intro and sees Next on the
+     first screen (under the 42vh board they were 110 px below it). The side column gives its children to the panel's
+     one column (display: contents), where 'order' puts its head before the board; the board keeps its height */
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side { display: contents !important; }
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side > * { flex: 1 1 100% !important; min-width: 0; }
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side > :is(.shogun-store-notice, .shogun-demo-intro,
+    .shogun-reading-back, .shogun-session-notice, .shogun-status, .shogun-step-buttons) { order: -1; }
   .shogun-app .shogun-now { max-height: 34vh; overflow-y: auto; overscroll-behavior: contain; }
   .shogun-app .shogun-game-panel button, .shogun-app .shogun-tower-panel button, .shogun-app .shogun-save-box button
     { min-width: 44px; min-height: 44px; }

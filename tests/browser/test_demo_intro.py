@@ -89,7 +89,10 @@ def test_a_demo_says_what_it_shows_and_the_cards_armies_apart(browser, voila_url
             assert time.monotonic() < deadline, f"no odds headline for {label!r}: {details!r}"
             page.wait_for_timeout(300)
         assert (group(head, "n"), group(head, "extra")) == (group(chosen, "n"), group(chosen, "extra")), (label, details)
-        fits = select.evaluate("""s => { const side = s.closest('.shogun-game-side'), r = s.getBoundingClientRect(),
+        # its column: the side column, or on a phone during a demonstration the panel's one column it gives its children to
+        fits = select.evaluate("""s => { let side = s.closest('.shogun-game-side');
+            while (getComputedStyle(side).display === 'contents') side = side.parentElement;
+            const r = s.getBoundingClientRect(),
             q = side.getBoundingClientRect(); return [r.left >= q.left - 1 && r.right <= q.right + 1,
             side.scrollWidth <= side.clientWidth + 1, document.documentElement.scrollWidth <= window.innerWidth + 1,
             Math.round(r.width), Math.round(q.width)]; }""")
