@@ -113,6 +113,14 @@ PACING_CSS = """<style>
   /* the map keeps its height inside the 42vh box (squeezed, its south-west was cut off and out of reach): the box scrolls */
   .shogun-app .shogun-game-board > .widget-box, .shogun-app .shogun-game-board .js-plotly-plot { flex-shrink: 0 !important; }
   .shogun-app .shogun-game-side { max-width: none !important; flex: 1 1 100% !important; }
+  /* a demonstration (?demo=, its intro shown): what it shows and the step buttons come before the board, the decision
+     and the rest of the column after it, so a visitor opening the link on a phone reads the intro and sees Next on the
+     first screen (under the 42vh board they were 110 px below it). The side column gives its children to the panel's
+     one column (display: contents), where 'order' puts its head before the board; the board keeps its height */
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side { display: contents !important; }
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side > * { flex: 1 1 100% !important; min-width: 0; }
+  .shogun-app .shogun-game-panel:has(.shogun-demo-intro-text) .shogun-game-side > :is(.shogun-store-notice, .shogun-demo-intro,
+    .shogun-reading-back, .shogun-session-notice, .shogun-status, .shogun-step-buttons) { order: -1; }
   .shogun-app .shogun-now { max-height: 34vh; overflow-y: auto; overscroll-behavior: contain; }
   .shogun-app .shogun-game-panel button, .shogun-app .shogun-tower-panel button, .shogun-app .shogun-save-box button
     { min-width: 44px; min-height: 44px; }
@@ -122,6 +130,11 @@ PACING_CSS = """<style>
     padding: 0 0.3em; box-sizing: border-box; }
   .shogun-app .shogun-lookup .lm-AccordionPanel-title, .shogun-app .shogun-lookup .jupyter-widget-Collapse-header
     { min-height: 44px; display: flex; align-items: center; box-sizing: border-box; }
+  /* the lookup's content an inner margin from the panel's edges on both sides, room for the focus outline (3 px, 2 px
+     off the box): the search box (width 100% plus its 2 px margins) reached 2 px past the panel's right edge, so the
+     panel (it scrolls, overflow auto) scrolled sideways and cut the outline; the box now fills the column it is given */
+  .shogun-app .shogun-lookup { padding-left: 6px !important; padding-right: 6px !important; }
+  .shogun-app .shogun-lookup > .shogun-search { width: auto !important; align-self: stretch; }
   .shogun-app .shogun-game-side .widget-dropdown { width: 100% !important; max-width: 100%; }
   .shogun-app .shogun-game-side .widget-dropdown > label { width: auto !important; max-width: 30%; }
   .shogun-app .shogun-play { flex: 1 0 auto !important; min-width: 44px; }

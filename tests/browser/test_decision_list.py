@@ -27,7 +27,9 @@ LIST = ".shogun-game-choice .shogun-choice-list select"
 # list box inside its column, and the page does not scroll sideways
 _MEASURE = """(sel) => {
   const s = [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
-  const side = s.closest('.shogun-game-side'), r = s.getBoundingClientRect(), q = side.getBoundingClientRect();
+  let side = s.closest('.shogun-game-side');  // on a phone during a demonstration: the panel's one column it gives its children to
+  while (getComputedStyle(side).display === 'contents') side = side.parentElement;
+  const r = s.getBoundingClientRect(), q = side.getBoundingClientRect();
   const options = [...s.options].map(o => { const b = o.getBoundingClientRect();
     return {text: o.text, sw: o.scrollWidth, cw: o.clientWidth, left: b.left, right: b.right, height: b.height}; });
   return {options, size: s.size, list: [r.left, r.right, s.scrollWidth, s.clientWidth], column: [q.left, q.right],

@@ -1,6 +1,7 @@
 """The lookup in headless Chromium: a whole question typed on a laptop and on a phone, in English, Dutch
 and Japanese; the best sentence read with its words marked; its chapter opened at that screen; the
-lookup's tap targets on a phone; nothing found with example questions."""
+lookup's tap targets on a phone; the search box inside the panel on a phone, its focus outline whole; nothing found
+with example questions."""
 
 import pytest
 
@@ -24,6 +25,32 @@ _SMALL_TARGETS = """() => {
     const r = e.getBoundingClientRect();
     return {tag: e.tagName, text: (e.innerText || e.value || '').slice(0, 30), w: Math.round(r.width), h: Math.round(r.height)};
   }).filter(t => t.w < 44 || t.h < 44);
+}"""
+
+
+# the search box on a phone, focused: its edges against the lookup panel's, the focus outline (its width and offset
+# around the box) against every ancestor that clips (overflow other than visible: the outline is cut at its padding box),
+# the panel's and the page's sideways scrolling
+_SEARCH_BOX = """() => {
+  const shown = s => [...document.querySelectorAll(s)].find(e => e.offsetParent !== null);
+  const root = shown('.shogun-lookup'), input = shown('.shogun-search input');
+  const hint = shown('.shogun-search-hint');
+  input.focus();
+  const r = input.getBoundingClientRect(), p = root.getBoundingClientRect(), cs = getComputedStyle(input);
+  const grow = (parseFloat(cs.outlineWidth) || 0) + (parseFloat(cs.outlineOffset) || 0);
+  const ring = {left: r.left - grow, right: r.right + grow, top: r.top - grow, bottom: r.bottom + grow};
+  const cut = [];
+  for (let e = input.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const q = e.getBoundingClientRect(), left = q.left + e.clientLeft, top = q.top + e.clientTop;
+    if (ring.left < left - 0.5 || ring.right > left + e.clientWidth + 0.5 || ring.top < top - 0.5
+        || ring.bottom > top + e.clientHeight + 0.5)
+      cut.push(e.className.split(' ').filter(c => c.startsWith('shogun') || c.startsWith('widget')).join('.'));
+  }
+  return {outline: [cs.outlineStyle, grow], left: r.left - p.left, right: p.right - r.right, hint_left: hint.getBoundingClientRect().left - r.left,
+          cut, panel_scrolls: root.scrollWidth > root.clientWidth || root.scrollLeft !== 0,
+          page_scrolls: document.documentElement.scrollWidth > window.innerWidth};
 }"""
 
 
@@ -63,6 +90,25 @@ def test_a_question_typed_whole_is_answered_by_a_marked_sentence_and_opens_its_c
             wait_text(page, ".shogun-screen-pos", screen_line)
         page.wait_for_timeout(500)
         ap.screenshot(f"lookup-{lang}-{size}-chapter")
+        ap.assert_clean()
+
+
+def test_the_search_box_sits_inside_the_panel_on_a_phone_its_focus_outline_whole(browser, voila_url):
+    with sized_app_page(browser, *SIZES["phone"]) as ap:
+        ap.open(voila_url + "?tab=lookup")
+        page = ap.page
+        wait_language(page, "Language")
+        page.locator(".shogun-search input:visible").first.fill("rice")
+        page.wait_for_selector(".shogun-best-answer mark", timeout=60_000)
+        page.wait_for_timeout(300)
+        m = page.evaluate(_SEARCH_BOX)
+        ap.screenshot("lookup-en-phone-search-box")
+        assert m["outline"][0] != "none" and m["outline"][1] >= 3, m  # the page's focus outline (3 px, 2 px off the box)
+        assert m["right"] >= 8 and m["left"] >= 8, m  # an inner margin on both sides, not the panel's edge
+        assert abs(m["left"] - m["right"]) <= 1, m  # as much room on the right as on the left
+        assert abs(m["hint_left"]) <= 1, m  # in line with the hint under it (the tab's content)
+        assert m["cut"] == [], m  # the focus outline whole: no box around it clips it
+        assert not m["panel_scrolls"] and not m["page_scrolls"], m  # no sideways scrolling
         ap.assert_clean()
 
 
