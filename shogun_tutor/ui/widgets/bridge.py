@@ -45,14 +45,22 @@ function render({ model, el }) {
       if (c.hasAttribute('aria-label') && !c.hasAttribute('data-shogun-named')) continue;
       const box = c.closest('.widget-inline-hbox, .widget-hslider, .widget-vslider');
       const label = box && box.querySelector(':scope > label');
-      const shown = label && label.style.display !== 'none' && label.innerText.trim();
+      // textContent, not innerText: innerText lays the page out, and this runs after every change of the page
+      const shown = label && label.style.display !== 'none' && label.textContent.trim();
       const slider = c.getAttribute('role') === 'slider';
       const text = (slider && shown) || (!shown && ((label && label.title) || (box && box.title))) || '';
       if (text && c.getAttribute('aria-label') !== text) { c.setAttribute('aria-label', text); c.setAttribute('data-shogun-named', ''); }
     }
   };
   let pending = false;
-  const names = new MutationObserver(() => { if (!pending) { pending = true; requestAnimationFrame(() => { pending = false; name(); }); } });
+  // a figure's redraw (plotly rewrites hundreds of its SVG nodes and their styles at each step of a game) names no
+  // field: changes inside a figure alone are let by, so a step's redraw does not walk every field of the page
+  const inFigure = (r) => { const e = r.target.nodeType === 1 ? r.target : r.target.parentElement; return !!(e && e.closest('.js-plotly-plot')); };
+  const names = new MutationObserver((records) => {
+    if (pending || records.every(inFigure)) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; name(); });
+  });
   names.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['title', 'style']});
   name();
   model.on('change:lang', page);
