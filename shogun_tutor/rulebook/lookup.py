@@ -166,6 +166,10 @@ class Index:
             vocab.update(tt, bt)
             rows.append((i, " ".join(tt), " ".join(bt)))
         self.rows = rows
+        #: each entry's passages, in its text's order (the sentence shown for an entry found by its title alone)
+        self.by_entry: dict[str, list[int]] = {}
+        for i, (e, _s) in enumerate(self.passages):
+            self.by_entry.setdefault(e.key, []).append(i)
         self.table = fts.table(rows)
         self.vocab = sorted(vocab)
         self._vocab = vocab
@@ -206,6 +210,23 @@ class Index:
         """Polish stems keep the consonant alternations of the endings ("dworsc-y", "dworsk-ich"): one letter less."""
         return tok[:-1] if self.code == "pl" and len(tok) >= 5 else tok
 
+    def _found(self, tokens, qset: set[str]) -> set[str]:
+        """The query's tokens (``qset``) among ``tokens``: equal, or a prefix query's stem starting one."""
+        hits = {t for t in tokens for q in qset if t == q or (self._prefix(q) and t.startswith(self._stem_prefix(q)))}
+        return {q for q in qset if any(t == q or t.startswith(self._stem_prefix(q)) for t in hits)}
+
+    def _shown(self, i: int, qset: set[str], shown: set[str]) -> int:
+        """The passage to show for the entry of passage ``i`` (ranked first of its entry): itself when its sentence
+        holds a word of the question; else, of the entry's sentences not shown yet (``shown``: folded), the one that
+        holds the most (the first of equals), else the first. An entry found by its title alone ranked its shortest
+        sentence first, whatever it said ("Rice in winter" for *rice*: "The left neighbour draws the provinces
+        blindly.")."""
+        if self._found(self.rows[i][2].split(), qset):
+            return i
+        mine = [j for j in self.by_entry[self.passages[i][0].key] if fold(self.passages[j][1]) not in shown] or [i]
+        best = max(mine, key=lambda j: (len(self._found(self.rows[j][2].split(), qset)), -j))
+        return best if self._found(self.rows[best][2].split(), qset) else mine[0]
+
     def search(self, query: str, limit: int) -> list[Answer]:
         toks = self.query_tokens(query)
         if not toks:
@@ -219,11 +240,10 @@ class Index:
             e, s = self.passages[-neg_i]
             if e.key in keys or fold(s) in texts:
                 continue  # one answer per rule, card, term or chapter screen, never the same sentence twice
+            s = self.passages[self._shown(-neg_i, qset, texts)][1]
             keys.add(e.key)
             texts.add(fold(s))
-            found = {t for t in self.analyzer.tokens(e.title + " " + s) for q in qset
-                     if t == q or (self._prefix(q) and t.startswith(self._stem_prefix(q)))}
-            found = {q for q in qset if any(t == q or t.startswith(self._stem_prefix(q)) for t in found)}
+            found = self._found(self.analyzer.tokens(e.title + " " + s), qset)
             out.append(Answer(e.key, e.kind, e.title, s, e.rule, e.chapter, e.screen, round(score, 6),
                               tuple(t for t in toks if t in found)))
             if len(out) >= limit:

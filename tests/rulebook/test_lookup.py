@@ -303,3 +303,31 @@ def test_buying_armies_the_games_winner_and_where_cubes_go(lang, buy, winner, cu
     assert lookup.search(buy)[0].rule == "armies"
     assert lookup.search(winner)[0].rule == "scoring"
     assert "tray" in [a.rule for a in lookup.search(cubes)[:3]]
+
+
+def test_a_rule_found_by_its_title_shows_a_sentence_with_the_word_asked():
+    i18n.set_language("en")
+    winter = next(a for a in lookup.search("rice") if a.title == "Rice in winter")
+    # its title holds the word, so every sentence of the rule matched; the shortest ("The left neighbour draws the
+    # provinces blindly.") was shown before: a sentence that says something about rice is shown now
+    assert "rice" in winter.text.lower() and "rice" in winter.matched
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_answer_shows_a_sentence_with_a_word_of_the_question_when_its_entry_has_one(lang):
+    i18n.set_language(lang)
+    idx = lookup.index()
+    checked = 0
+    titles = sorted({e.title for e, _s in idx.passages if e.kind == "rule"})  # in this language
+    assert len(titles) == len(content.RULES)
+    for question in titles:  # each rule's title as the question: it matches every sentence of its rule by title
+        qset = set(idx.query_tokens(question))
+        shown: set[str] = set()
+        for a in lookup.search(question):
+            has_one = any(idx._found(idx.rows[j][2].split(), qset) for j in idx.by_entry[a.key]
+                          if fold(idx.passages[j][1]) not in shown)  # a sentence is shown once, by the first answer
+            shown.add(fold(a.text))
+            if has_one:
+                checked += 1
+                assert idx._found(idx.analyzer.tokens(a.text), qset), (question, a.title, a.text)
+    assert checked >= 40
