@@ -2,10 +2,12 @@
 
 :func:`.board.board_traces` places names clear of each other (numpy), draws outlines simplified and inset,
 sea routes and region names (shapely). In the browser only the province outlines are at hand (shipped by
-the build: :mod:`.shipped`), so this draws those: each province filled by its owner's colour (else its
-region's), its name (as the sentences write it: characters in Chinese and Japanese) and army
-count at the middle of its outline, a highlighted province outlined, and a
-hover/click point per province (the trace named ``hit``, as the full board's). Pure Python, a few ms.
+the build: :mod:`.shipped`), so this draws those: the provinces in their regions' colours (one trace per
+region, as the full board), each province's name (as the sentences write it: characters in Chinese and
+Japanese) at the middle of its outline, under it the full board's own state layers
+(:func:`.board_state.state_layers`: the owner's army token with its letter and count, the buildings beside
+it, the unrest markers), the action's provinces outlined, and a hover/click point per province (the trace
+named ``hit``, as the full board's). Pure Python, a few ms.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from ..board import PlayBoard
 from ..data import BOARD
 from ..text import terms
 from . import geometry as geo
-from .board_base import Fit
-from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS, PLAYER_STYLES
+from .board_base import Fit, append_polyline
+from .board_state import state_layers
+from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS
+
+PROVINCE_EDGE = {"color": "#6b4f2a", "width": 0.8}
 
 
 def _middle(coords) -> tuple[float, float]:
@@ -35,36 +40,41 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     marked = set()
     if highlight is not None:
         marked = {n for n in (highlight.source, highlight.target, *highlight.rings) if n}
-    traces: list[dict] = []
-    names, xs, ys, texts, hovers = [], [], [], [], []
+    areas: dict[str, tuple[list, list]] = {key: ([], []) for key in [*BOARD.regions, "out"]}
+    lines: tuple[list, list] = ([], [])
+    names, xs, ys, mids, texts, hovers = [], [], [], [], [], []
+    spots: dict[str, tuple[float, float]] = {}
+    lift = f.px(f.token / 2 + 2)  # the name above the middle, the army token's row below it
     for p in BOARD.provinces:
         name = p.name
         coords = list(shapes[name].exterior.coords)
-        ps = state.provinces.get(name) if state is not None else None
-        owner = getattr(ps, "owner", None)
-        if owner is not None:
-            fill = PLAYER_STYLES[state.players[owner].colour].fill
-        elif name in g.nodes:
-            fill = REGION_FILLS.get(g.nodes[name]["region"], "#ddd")
-        else:
-            fill = EXCLUDED_FILL
-        traces.append({"type": "scatter", "x": [round(x, 1) for x, _y in coords], "y": [round(y, 1) for _x, y in coords],
-                       "mode": "lines", "fill": "toself", "fillcolor": fill, "opacity": 0.85,
-                       "line": {"color": HIGHLIGHT if name in marked else "#6b4f2a", "width": 3 if name in marked else 0.8},
-                       "hoverinfo": "skip", "showlegend": False, "name": f"area:{name}"})
+        x_line, y_line = [round(x, 1) for x, _y in coords], [round(y, 1) for _x, y in coords]
+        append_polyline(*areas[g.nodes[name]["region"] if name in g.nodes else "out"], x_line, y_line)
+        if name in marked:
+            append_polyline(*lines, x_line, y_line)
         x, y = _middle(coords)
-        armies = getattr(ps, "armies", 0) if ps is not None else 0
+        has_token = state is not None and getattr(state.provinces.get(name), "owner", None) is not None
         names.append(name)
+        mids.append(y)
         xs.append(x)
-        ys.append(y)
+        ys.append(round(y + lift * 0.6, 1) if has_token else y)
+        spots[name] = (x, round(y - lift * 0.7, 1))
         # named as the sentences beside the board name it (characters in Chinese and Japanese: a decision list's
         # 信濃 must be found on the board), with both writings in the hover, as the full board does
-        shown = escape(terms.province_name(name))
-        texts.append(f"{shown}<br><b>{armies}</b>" if owner is not None else shown)
+        texts.append(escape(terms.province_name(name)))
         hovers.append(escape(terms.province_intro(name)))
+    traces: list[dict] = [
+        {"type": "scatter", "x": x, "y": y, "mode": "lines", "fill": "toself",
+         "fillcolor": REGION_FILLS[key] if key in REGION_FILLS else EXCLUDED_FILL, "line": PROVINCE_EDGE,
+         "hoverinfo": "skip", "showlegend": False, "name": f"area:{key}", "meta": "area"}
+        for key, (x, y) in areas.items()]
+    traces.append({"type": "scatter", "x": lines[0], "y": lines[1], "mode": "lines", "line": {"color": HIGHLIGHT, "width": 3},
+                   "hoverinfo": "skip", "showlegend": False, "name": "highlight", "visible": bool(lines[0])})
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",
                    "textfont": {"size": max(9, f.font - 2), "color": "#111"}, "showlegend": False, "name": "labels"})
-    traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "markers", "marker": {"size": 14, "opacity": 0},
+    # the full board's armies, buildings and unrest, at each province's token row (empty without a game)
+    traces += [{**t, "showlegend": False} for t in state_layers(f, state, board.excluded, spots)]
+    traces.append({"type": "scatter", "x": xs, "y": mids, "mode": "markers", "marker": {"size": 14, "opacity": 0},
                    "customdata": names, "hovertext": hovers, "hoverinfo": "text", "showlegend": False, "name": "hit"})
     x0, y0, x1, y1 = geo.bounds(o)
     width = f.width

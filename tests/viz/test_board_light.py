@@ -26,7 +26,8 @@ BROWSER_LIKE = (
     "    texts.append(p.now.value)\n"
     "print(json.dumps({'texts': texts, 'store': shared_store()[0].kind,\n"
     "                  'traces': [t.name for t in p.board.figure.data],\n"
-    "                  'fills': sorted({t.fillcolor for t in p.board.figure.data if t.fill})}))\n"
+    "                  'fills': sorted({t.fillcolor for t in p.board.figure.data if t.fill}),\n"
+    "                  'armies': list(next(t for t in p.board.figure.data if t.name == 'armies').text or [])}))\n"
 )
 
 
@@ -40,8 +41,12 @@ def test_the_guided_game_steps_and_draws_its_board_without_numpy_shapely_sqlite3
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["store"] == "memory"
     assert len(set(out["texts"])) == 6, "each Next step changes the step text"
-    assert out["traces"].count("hit") == 1 and sum(t.startswith("area:") for t in out["traces"]) == 45
-    assert len(out["fills"]) >= 4  # regions' and owners' colours
+    # the provinces in their regions' colours (one trace per region and one for those out of play, as the full board)
+    assert out["traces"].count("hit") == 1 and sum(t.startswith("area:") for t in out["traces"]) == 6
+    assert len(out["fills"]) == 6
+    # the full board's state layers: each owner's army token with its letter and count, the buildings, the unrest
+    assert {"armies", "buildings", "labels", "highlight"} <= set(out["traces"])
+    assert len(out["armies"]) >= 10 and all(a[0] in "RBYKGP" and a[1:].isdigit() for a in out["armies"]), out["armies"]
 
 
 def test_the_light_board_names_provinces_as_the_sentences_do_in_every_language():
@@ -65,3 +70,36 @@ def test_the_light_board_names_provinces_as_the_sentences_do_in_every_language()
             assert ("信濃" in labels["text"][i]) == (lang == "ja") and ("信浓" in labels["text"][i]) == (lang == "zh")
     finally:
         i18n.set_language("en")
+
+
+def test_the_light_board_shows_every_owner_building_and_unrest_marker_of_a_game():
+    """The light board draws the full board's own state layers: a token per owned province (its owner's letter and
+    armies), a marker per building, an unrest marker per province with unrest, and the action's provinces outlined."""
+    import random
+
+    from shogun_tutor.board import play_board
+    from shogun_tutor.rules.game import new_game
+    from shogun_tutor.viz.board import Highlight
+    from shogun_tutor.viz.board_base import fit, style
+    from shogun_tutor.viz.board_light import light_traces
+
+    game, rng = new_game(players=4, seed=1), random.Random(2)
+    seen_buildings = seen_unrest = False
+    for _ in range(400):
+        decisions = game.legal_decisions()
+        if not decisions:
+            break
+        game.apply(rng.choice(decisions))
+        s = game.state
+        board = play_board(s.side, s.num_players)
+        traces, _layout = light_traces(board, s, Highlight("battle", "Shinano", "Kozuke"), fit(900), None)
+        by = {t.get("meta") if t.get("meta") == "unrest" else t["name"]: t for t in traces}
+        owned = [p for n, p in sorted(s.provinces.items()) if p.owner is not None and n not in board.excluded]
+        assert by["armies"]["text"] == [f"{style(s, p.owner).letter}{p.armies}" for p in owned]
+        buildings = sum(len(p.buildings) for n, p in s.provinces.items() if n not in board.excluded)
+        unrest = sum(1 for n, p in s.provinces.items() if p.unrest and n not in board.excluded)
+        assert len(by["buildings"]["x"]) == buildings and len(by["unrest"]["x"]) == unrest
+        assert by["highlight"]["visible"] and by["highlight"]["x"].count(None) == 1  # two provinces outlined
+        seen_buildings |= buildings > 0
+        seen_unrest |= unrest > 0
+    assert seen_buildings and seen_unrest
