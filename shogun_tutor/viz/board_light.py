@@ -4,7 +4,8 @@
 sea routes and region names (shapely). In the browser only the province outlines are at hand (shipped by
 the build: :mod:`.shipped`), so this draws those: the provinces in their regions' colours (one trace per
 region, as the full board), each province's name (as the sentences write it: characters in Chinese and
-Japanese) at the middle of its outline, under it the full board's own state layers
+Japanese) at the middle of its outline, the sea routes (:func:`.board_state.sea_routes`, from the shipped
+lines), under each name the full board's own state layers
 (:func:`.board_state.state_layers`: the owner's army token with its letter and count, the buildings beside
 it, the unrest markers), the action's provinces outlined, and a hover/click point per province (the trace
 named ``hit``, as the full board's). Pure Python, a few ms.
@@ -20,7 +21,7 @@ from ..data import BOARD
 from ..text import terms
 from . import geometry as geo
 from .board_base import Fit, append_polyline
-from .board_state import state_layers
+from .board_state import sea_routes, state_layers
 from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS
 
 PROVINCE_EDGE = {"color": "#6b4f2a", "width": 0.8}
@@ -68,6 +69,7 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
          "fillcolor": REGION_FILLS[key] if key in REGION_FILLS else EXCLUDED_FILL, "line": PROVINCE_EDGE,
          "hoverinfo": "skip", "showlegend": False, "name": f"area:{key}", "meta": "area"}
         for key, (x, y) in areas.items()]
+    traces += sea_routes(f, g)  # the full board's, from the shipped lines
     traces.append({"type": "scatter", "x": lines[0], "y": lines[1], "mode": "lines", "line": {"color": HIGHLIGHT, "width": 3},
                    "hoverinfo": "skip", "showlegend": False, "name": "highlight", "visible": bool(lines[0])})
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",

@@ -236,7 +236,8 @@ def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
 
 def for_shipping() -> dict:
     """The shapes the static build ships to the browser, where shapely is missing (:mod:`.shipped`)."""
-    return shipped.export({o: province_shapes(o) for o in ORIENTATIONS}, {o: land(o).bounds for o in ORIENTATIONS})
+    return shipped.export({o: province_shapes(o) for o in ORIENTATIONS}, {o: land(o).bounds for o in ORIENTATIONS},
+                          {o: {pair: sea_route(*pair, o) for pair in shipped.sea_pairs()} for o in ORIENTATIONS})
 
 
 def bounds(orientation: str = "wide", margin: float = 22.0) -> tuple[float, float, float, float]:
@@ -282,8 +283,9 @@ def outline_xy(shape, tolerance: float = 0.0) -> tuple[list[float | None], list[
 
 
 def line_xy(line) -> tuple[list[float], list[float]]:
-    x, y = line.coords.xy
-    return [round(v, 1) for v in x], [round(v, 1) for v in y]
+    """x and y lists of a line's points (a shapely line, or a shipped one where shapely is missing)."""
+    points = list(line.coords)
+    return [round(x, 1) for x, _y in points], [round(y, 1) for _x, y in points]
 
 
 @lru_cache(maxsize=16)
@@ -377,7 +379,12 @@ def _board_sea_route(a: str, b: str) -> LineString:
 
 
 def sea_route(a: str, b: str, orientation: str = "wide") -> LineString:
-    """The dashed sea route between two provinces, coast to coast over water (from ``a`` to ``b``)."""
+    """The dashed sea route between two provinces, coast to coast over water (from ``a`` to ``b``).
+    Without shapely: as shipped by the static build (:mod:`.shipped`)."""
+    if shapely is None:
+        first, second = sorted((a, b))
+        route = shipped.sea_route(check_orientation(orientation), first, second)
+        return route if first == a else shipped.Line(route.coords[::-1])
     route = _board_sea_route(*sorted((a, b)))
     if sorted((a, b))[0] != a:
         route = LineString(list(route.coords)[::-1])

@@ -5,8 +5,8 @@ wheel of shapely (nor of numpy, which it needs). So the build (``deploy/static/b
 :func:`export` with shapely at hand (:func:`.geometry.for_shipping`) and ships the result; in the browser :mod:`.geometry` finds no
 shapely and reads the shipped data through :func:`province_shapes` and :func:`land_bounds`.
 
-What is shipped: each province's outline (its exterior ring, in plot coordinates) for both
-orientations. The data is read like every input from outside: bounded, then checked against the
+What is shipped: each province's outline (its exterior ring, in plot coordinates) and each sea route (the
+line the full board dashes, from the first province of the pair in alphabetical order) for both orientations. The data is read like every input from outside: bounded, then checked against the
 board (exactly its 45 provinces, finite coordinates); anything else raises :class:`ShippedError`.
 The figures drawn from it are those drawn from shapely's shapes (``tests/viz/test_shipped.py``).
 """
@@ -26,7 +26,7 @@ from ..data import BOARD
 SHIPPED_ENV = "SHOGUN_TUTOR_SHIPPED_GEOMETRY"
 MAX_BYTES = 2_000_000
 MAX_POINTS = 5000  # per ring
-VERSION = 1
+VERSION = 2  # 2: the sea routes
 
 
 class ShippedError(ValueError):
@@ -53,12 +53,25 @@ class Outline:
         return (min(xs), min(ys), max(xs), max(ys))
 
 
-def export(shapes: dict[str, dict], land_bounds: dict[str, tuple]) -> dict:
-    """The data to ship: ``shapes[orientation][name]`` shapely polygons, ``land_bounds[orientation]``
-    (computed with shapely at build time: :func:`.geometry.for_shipping`)."""
+@dataclass(frozen=True)
+class Line:
+    """A sea route as shipped: what the browser's callers read of a shapely LineString (its points)."""
+
+    coords: tuple[tuple[float, float], ...]
+
+
+def sea_pairs() -> list[tuple[str, str]]:
+    """The board's sea routes, each pair in alphabetical order (as shipped, keyed ``"A|B"``)."""
+    return sorted({tuple(sorted((b.a, b.b))) for b in BOARD.borders if b.kind == "sea"})
+
+
+def export(shapes: dict[str, dict], land_bounds: dict[str, tuple], sea: dict[str, dict]) -> dict:
+    """The data to ship: ``shapes[orientation][name]`` shapely polygons, ``land_bounds[orientation]``,
+    ``sea[orientation][(a, b)]`` shapely lines (computed with shapely at build time: :func:`.geometry.for_shipping`)."""
     return {"version": VERSION, "orientations": {
         o: {"provinces": {n: [list(xy) for xy in s.exterior.coords] for n, s in sorted(shapes[o].items())},
-            "land_bounds": list(land_bounds[o])}
+            "land_bounds": list(land_bounds[o]),
+            "sea": {f"{a}|{b}": [list(xy) for xy in line.coords] for (a, b), line in sorted(sea[o].items())}}
         for o in sorted(shapes)}}
 
 
@@ -90,6 +103,12 @@ def parse(text: str) -> dict:
         lb = part.get("land_bounds")
         if not (isinstance(lb, list) and len(lb) == 4 and _finite_pair(lb[:2]) and _finite_pair(lb[2:])):
             raise ShippedError(f"the shipped geometry has no {o!r} land bounds")
+        sea = part.get("sea")
+        if not isinstance(sea, dict) or sorted(sea) != sorted(f"{a}|{b}" for a, b in sea_pairs()):
+            raise ShippedError(f"the shipped geometry's {o!r} sea routes are not the board's")
+        for pair, line in sea.items():
+            if not isinstance(line, list) or not 2 <= len(line) <= MAX_POINTS or not all(map(_finite_pair, line)):
+                raise ShippedError(f"the shipped sea route {pair} is not a line of finite points")
     return data
 
 
@@ -114,3 +133,9 @@ def province_shapes(orientation: str) -> dict[str, Outline]:
 def land_bounds(orientation: str) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = shipped()["orientations"][orientation]["land_bounds"]
     return (float(x0), float(y0), float(x1), float(y1))
+
+
+def sea_route(orientation: str, a: str, b: str) -> Line:
+    """The shipped sea route between ``a`` and ``b`` (in that alphabetical order)."""
+    line = shipped()["orientations"][orientation]["sea"][f"{a}|{b}"]
+    return Line(tuple((float(x), float(y)) for x, y in line))

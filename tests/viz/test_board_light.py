@@ -45,7 +45,7 @@ def test_the_guided_game_steps_and_draws_its_board_without_numpy_shapely_sqlite3
     assert out["traces"].count("hit") == 1 and sum(t.startswith("area:") for t in out["traces"]) == 6
     assert len(out["fills"]) == 6
     # the full board's state layers: each owner's army token with its letter and count, the buildings, the unrest
-    assert {"armies", "buildings", "labels", "highlight"} <= set(out["traces"])
+    assert {"armies", "buildings", "labels", "highlight", "sea"} <= set(out["traces"])
     assert len(out["armies"]) >= 10 and all(a[0] in "RBYKGP" and a[1:].isdigit() for a in out["armies"]), out["armies"]
 
 
@@ -100,6 +100,7 @@ def test_the_light_board_shows_every_owner_building_and_unrest_marker_of_a_game(
         unrest = sum(1 for n, p in s.provinces.items() if p.unrest and n not in board.excluded)
         assert len(by["buildings"]["x"]) == buildings and len(by["unrest"]["x"]) == unrest
         assert by["highlight"]["visible"] and by["highlight"]["x"].count(None) == 1  # two provinces outlined
+        assert by["sea"]["x"].count(None) >= 4  # the sea routes, dashed as on the full board
         seen_buildings |= buildings > 0
         seen_unrest |= unrest > 0
     assert seen_buildings and seen_unrest

@@ -18,7 +18,9 @@ BROWSER_LIKE = (
     "from shogun_tutor.ui.welcome import board_svg\n"
     "assert geometry.shapely is None\n"
     "print(json.dumps({'svg': board_svg(), 'bounds': {o: geometry.bounds(o) for o in geometry.ORIENTATIONS},\n"
-    "                  'boxes': {o: {n: s.bounds for n, s in geometry.province_shapes(o).items()} for o in geometry.ORIENTATIONS}}))\n"
+    "                  'boxes': {o: {n: s.bounds for n, s in geometry.province_shapes(o).items()} for o in geometry.ORIENTATIONS},\n"
+    "                  'sea': {o: {f'{b.a}|{b.b}': geometry.line_xy(geometry.sea_route(b.a, b.b, o))\n"
+    "                              for b in geometry.BOARD.borders if b.kind == 'sea'} for o in geometry.ORIENTATIONS}}))\n"
 )
 
 
@@ -33,6 +35,10 @@ def test_without_shapely_the_shipped_geometry_draws_the_same_welcome_map(tmp_pat
     for o in geometry.ORIENTATIONS:
         assert browser["bounds"][o] == list(geometry.bounds(o))
         assert browser["boxes"][o] == {n: list(s.bounds) for n, s in geometry.province_shapes(o).items()}
+        # the sea routes as the full board draws them, each from its first province (the shipped pair reversed or not)
+        sea = {f"{b.a}|{b.b}": [list(v) for v in geometry.line_xy(geometry.sea_route(b.a, b.b, o))]
+               for b in geometry.BOARD.borders if b.kind == "sea"}
+        assert len(sea) >= 5 and browser["sea"][o] == sea
 
 
 def test_without_shapely_and_without_shipped_data_the_error_says_so():
@@ -54,6 +60,9 @@ def _good() -> dict:
     (lambda d: d["orientations"]["wide"]["provinces"].__setitem__("Settsu", [[0, 0]]), "ring"),
     (lambda d: d["orientations"]["wide"].__setitem__("land_bounds", [0, 0, "x", 1]), "land bounds"),
     (lambda d: d["orientations"].pop("tall"), "'tall'"),
+    (lambda d: d["orientations"]["wide"].pop("sea"), "sea routes are not the board's"),
+    (lambda d: d["orientations"]["tall"]["sea"].pop(sorted(d["orientations"]["tall"]["sea"])[0]), "sea routes"),
+    (lambda d: d["orientations"]["wide"]["sea"].__setitem__("Izu|Shima", [[0, float("inf")], [1, 1]]), "sea route Izu|Shima"),
 ])
 def test_shipped_geometry_is_checked_like_every_input(spoil, message):
     data = _good()
