@@ -50,7 +50,7 @@ from ..board import play_board
 from ..data import BUILDINGS
 from .. import i18n
 from .board_base import HIGHLIGHT_LABELS, TALL_BELOW, VIEWS, Fit, changed_provinces, fit
-from .board_layout import is_legend, layout as board_layout, legend_row_count
+from .board_layout import layout as board_layout, legend_names, legend_row_count
 from .board_state import (
     highlight_layers,
     lesson,
@@ -175,7 +175,7 @@ def board_traces(
     g = board.graph
     f = fit(width, font)
     if geo.shapely is None:  # Python in the browser (the static build): the outlines shipped, nothing computed
-        return light_traces(board, state, highlight, f, height)
+        return light_traces(board, state, highlight, f, height, view)
     excluded = board.excluded
     # the names are placed clear of each other (board_labels); the kanji line is drawn where it fits
     # beside every other name (and the army tokens) at this size, else it stays in the hover and the table
@@ -196,10 +196,7 @@ def board_traces(
     traces += player_legend(state, players)
     traces += [static[f"legend:{building}"] for building in BUILDINGS]
     traces.append(static["sea-legend"])
-    # in the order plotly shows them (by rank), so the rows they take are estimated right
-    shown = [t for t in traces if t.get("showlegend", True) and is_legend(t.get("meta"))]
-    legend = [t["name"] for t in sorted(shown, key=lambda t: t.get("legendrank", 1000))]
-    layout = board_layout(f, board, state, view, height, callouts, legend)
+    layout = board_layout(f, board, state, view, height, callouts, legend_names(traces))
     return traces, layout
 
 

@@ -51,6 +51,13 @@ def is_legend(meta: Any) -> bool:
     return isinstance(meta, str) and (meta.startswith(("player:", "legend:")) or meta in ("sea-legend", "unrest"))
 
 
+def legend_names(traces: Sequence[dict]) -> list[str]:
+    """The names of the legend's entries among ``traces``, in the order plotly shows them (by rank), so the rows
+    they take are estimated right."""
+    shown = [t for t in traces if t.get("showlegend", True) and is_legend(t.get("meta"))]
+    return [t["name"] for t in sorted(shown, key=lambda t: t.get("legendrank", 1000))]
+
+
 def legend_row_count(f: Fit, names: Sequence[str]) -> int:
     """How many rows plotly's horizontal legend takes for these entries across the figure's width
     (a generous estimate of each entry: symbol and gaps, then its text), so the room left below

@@ -8,7 +8,8 @@ Japanese) at the middle of its outline, the sea routes (:func:`.board_state.sea_
 lines), under each name the full board's own state layers
 (:func:`.board_state.state_layers`: the owner's army token with its letter and count, the buildings beside
 it, the unrest markers), the action's provinces outlined, and a hover/click point per province (the trace
-named ``hit``, as the full board's). Pure Python, a few ms.
+named ``hit``, as the full board's), with the full board's legend, title and notes (:func:`.board_layout.layout`:
+the provinces out of play with their provenance mark, the regions view's majorities). Pure Python, a few ms.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from ..data import BOARD
 from ..text import terms
 from . import geometry as geo
 from .board_base import Fit, append_polyline
-from .board_state import sea_routes, state_layers
+from .board_layout import layout as board_layout, legend_names
+from .board_state import player_legend, sea_routes, state_layers
+from .board_static import legend_layers
 from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS
 
 PROVINCE_EDGE = {"color": "#6b4f2a", "width": 0.8}
@@ -33,7 +36,8 @@ def _middle(coords) -> tuple[float, float]:
     return (round((min(xs) + max(xs)) / 2, 1), round((min(ys) + max(ys)) / 2, 1))
 
 
-def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: int | None) -> tuple[list[dict], dict]:
+def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: int | None,
+                 view: str = "provinces") -> tuple[list[dict], dict]:
     """The traces and layout of the light board (see the module's text)."""
     o = f.orientation
     shapes = geo.province_shapes(o)
@@ -78,11 +82,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     traces += [{**t, "showlegend": False} for t in state_layers(f, state, board.excluded, spots)]
     traces.append({"type": "scatter", "x": xs, "y": mids, "mode": "markers", "marker": {"size": 14, "opacity": 0},
                    "customdata": names, "hovertext": hovers, "hoverinfo": "text", "showlegend": False, "name": "hit"})
-    x0, y0, x1, y1 = geo.bounds(o)
-    width = f.width
-    tall = height or int(width * (y1 - y0) / (x1 - x0))
-    layout = {"width": width, "height": tall, "margin": {"l": 0, "r": 0, "t": 0, "b": 0}, "showlegend": False,
-              "plot_bgcolor": "#dcebf5", "paper_bgcolor": "#dcebf5", "dragmode": False,
-              "xaxis": {"visible": False, "range": [x0, x1], "fixedrange": True},
-              "yaxis": {"visible": False, "range": [y0, y1], "fixedrange": True, "scaleanchor": "x"}}
+    # the full board's legend, title and notes (the players, the buildings' shapes, the sea route; the provinces out
+    # of play with three players, with the provenance mark of an assumed list; the regions view's majorities)
+    traces += player_legend(state, board.players) + legend_layers(state is not None)
+    layout = board_layout(f, board, state, view if view == "regions" else "provinces", height, [], legend_names(traces))
     return traces, layout

@@ -140,12 +140,20 @@ def static_layers(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: 
                              line=dict(color="#4A3B2C", width=3.2 if view == "regions" else 2.2))
     out["labels"] = _labels(board, view, f, kanji, with_state, language)
     out["hit"] = _hover_layer(board, f)
-    # legend shapes of the buildings (the map colours buildings by owner)
-    for k, building in enumerate(BUILDINGS):
-        out[f"legend:{building}"] = scatter(
-            x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
-            marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF", line=dict(color="#111111", width=1.6)),
-            hoverinfo="skip", showlegend=with_state, legendrank=20 + k)
-    out["sea-legend"] = scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
-                                line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10)
+    for trace in legend_layers(with_state):
+        out[trace["meta"]] = trace
+    return out
+
+
+def legend_layers(with_state: bool) -> list[dict]:
+    """The legend's entries that no game state changes: the buildings' shapes (the map colours buildings by owner;
+    shown with a game) and the sea route, in the current language (``meta`` names each: ``legend:<building>``,
+    ``sea-legend``). Pure Python: the static build's light board shows them too."""
+    out = [scatter(x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
+                   marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF",
+                               line=dict(color="#111111", width=1.6)),
+                   hoverinfo="skip", showlegend=with_state, legendrank=20 + k)
+           for k, building in enumerate(BUILDINGS)]
+    out.append(scatter(x=[None], y=[None], mode="lines", name=_("Sea route"), meta="sea-legend",
+                       line=dict(color=SEA_ROUTE, width=2.5, dash="dash"), hoverinfo="skip", legendrank=10))
     return out

@@ -104,3 +104,29 @@ def test_the_light_board_shows_every_owner_building_and_unrest_marker_of_a_game(
         seen_buildings |= buildings > 0
         seen_unrest |= unrest > 0
     assert seen_buildings and seen_unrest
+
+
+def test_the_light_board_has_the_full_boards_legend_title_and_its_marked_notes():
+    """The legend (players, buildings, the sea route), the title and the notes are the full board's: with three
+    players on the moon side the note on the greyed provinces carries the provenance mark of the assumed list."""
+    from shogun_tutor.board import play_board
+    from shogun_tutor.rules.game import new_game
+    from shogun_tutor.text import terms
+    from shogun_tutor.viz.board_base import fit
+    from shogun_tutor.viz.board_layout import layout as full_layout, legend_names
+    from shogun_tutor.viz.board_light import light_traces
+
+    board = play_board("moon", 3)
+    assert board.excluded_flagged  # the moon side's list for three players is marked as assumed in the data
+    state = new_game(players=3, side="moon", seed=4, setup="draft").state
+    traces, layout = light_traces(board, state, None, fit(900), None)
+    notes = " ".join(a["text"] for a in layout["annotations"])
+    assert terms.provenance_mark(board.data.excluded_provenance) in notes
+    assert layout["meta"]["orientation"] == "wide" and "3" in layout["title"]["text"]
+    legend = [t["name"] for t in traces if t.get("meta") == "sea-legend" or str(t.get("meta")).startswith(("legend:", "player:"))]
+    assert terms.building_name("castle") in legend and len(legend) >= 5
+    # the same layout the full board makes for that board (its geometry aside): title, notes, legend rows
+    full = full_layout(fit(900), board, state, "provinces", None, [], legend_names(traces))
+    assert layout["title"] == full["title"] and layout["annotations"] == full["annotations"]
+    tall = light_traces(board, state, None, fit(390), None)[1]
+    assert tall["meta"]["orientation"] == "tall"  # the review's small boards read it (board_svg)
