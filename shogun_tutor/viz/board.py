@@ -175,7 +175,7 @@ def board_traces(
     g = board.graph
     f = fit(width, font)
     if geo.shapely is None:  # Python in the browser (the static build): the outlines shipped, nothing computed
-        return light_traces(board, state, highlight, f, height, view)
+        return light_traces(board, state, highlight, f, height, view, selected, reach, path)
     excluded = board.excluded
     # the names are placed clear of each other (board_labels); the kanji line is drawn where it fits
     # beside every other name (and the army tokens) at this size, else it stays in the hover and the table

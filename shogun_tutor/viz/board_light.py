@@ -7,7 +7,8 @@ region, as the full board), each province's name (as the sentences write it: cha
 Japanese) at the middle of its outline, the sea routes (:func:`.board_state.sea_routes`, from the shipped
 lines), under each name the full board's own state layers
 (:func:`.board_state.state_layers`: the owner's army token with its letter and count, the buildings beside
-it, the unrest markers), the action's provinces outlined, and a hover/click point per province (the trace
+it, the unrest markers), the action's provinces outlined, the click lesson (the reach, the shortest way) and a
+hover/click point per province (the trace
 named ``hit``, as the full board's), with the full board's legend, title and notes (:func:`.board_layout.layout`:
 the provinces out of play with their provenance mark, the regions view's majorities). Pure Python, a few ms.
 """
@@ -15,13 +16,13 @@ the provinces out of play with their provenance mark, the regions view's majorit
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from ..board import PlayBoard
 from ..data import BOARD
 from ..text import terms
 from . import geometry as geo
-from .board_base import Fit, append_polyline
+from .board_base import LESSON_COLOUR, Fit, append_polyline
 from .board_layout import layout as board_layout, legend_names
 from .board_state import player_legend, sea_routes, state_layers
 from .board_static import legend_layers
@@ -36,9 +37,46 @@ def _middle(coords) -> tuple[float, float]:
     return (round((min(xs) + max(xs)) / 2, 1), round((min(ys) + max(ys)) / 2, 1))
 
 
+def _lesson(f: Fit, g, rings: dict[str, tuple[list, list]], middles: dict[str, tuple[float, float]],
+            selected: str | None, reach: set[str], path: list[str]) -> list[dict]:
+    """The click lesson as the full board draws it (:func:`.board_state.lesson`: the same layers, names and colours),
+    from the shipped outlines: the rest dimmed, the reachable provinces' outlines dotted, the shortest way through the
+    provinces' middles (along the sea route by sea), the ends outlined."""
+    keep = set(path) if path else (reach | {selected} if selected else set())
+
+    def outlines(names) -> tuple[list, list]:
+        xs: list = []
+        ys: list = []
+        for name in names:
+            append_polyline(xs, ys, *rings[name])
+        return xs, ys
+
+    dx, dy = outlines([n for n in rings if n not in keep]) if keep else ([], [])
+    rx, ry = outlines([n for n in (path[1:-1] if path else sorted(reach)) if n in rings])
+    px: list = []
+    py: list = []
+    for a, b in zip(path, path[1:]):
+        by_sea = g.has_edge(a, b) and g.edges[a, b]["kind"] == "sea"
+        points = [middles[a], *(geo.sea_route(a, b, f.orientation).coords if by_sea else ()), middles[b]]
+        for x, y in points[1:] if px else points:
+            px.append(round(x, 1))
+            py.append(round(y, 1))
+    sx, sy = outlines([n for n in ([path[0], path[-1]] if path else [selected] if selected else []) if n in rings])
+    look = {"hoverinfo": "skip", "showlegend": False, "type": "scatter", "mode": "lines"}
+    return [{**look, "x": dx, "y": dy, "fill": "toself", "fillcolor": "rgba(255,255,255,0.62)", "line": {"width": 0},
+             "name": "dim", "visible": bool(dx)},
+            {**look, "x": rx, "y": ry, "line": {"color": LESSON_COLOUR, "width": 3.5, "dash": "dot"}, "name": "reach",
+             "visible": bool(rx)},
+            {**look, "x": px, "y": py, "line": {"color": "rgba(0,114,178,0.7)", "width": max(4, f.font / 2.2)},
+             "name": "path", "visible": bool(px)},
+            {**look, "x": sx, "y": sy, "line": {"color": LESSON_COLOUR, "width": 5}, "name": "selected", "visible": bool(sx)}]
+
+
 def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: int | None,
-                 view: str = "provinces") -> tuple[list[dict], dict]:
-    """The traces and layout of the light board (see the module's text)."""
+                 view: str = "provinces", selected: str | None = None, reach: Iterable[str] = (),
+                 path: Sequence[str] | None = None) -> tuple[list[dict], dict]:
+    """The traces and layout of the light board (see the module's text); ``selected``, ``reach`` and ``path``
+    draw the click lesson."""
     o = f.orientation
     shapes = geo.province_shapes(o)
     g = board.graph
@@ -49,6 +87,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     lines: tuple[list, list] = ([], [])
     names, xs, ys, mids, texts, hovers = [], [], [], [], [], []
     spots: dict[str, tuple[float, float]] = {}
+    rings: dict[str, tuple[list, list]] = {}  # the outlines of the provinces in play (the click lesson's)
+    middles: dict[str, tuple[float, float]] = {}
     lift = f.px(f.token / 2 + 2)  # the name above the middle, the army token's row below it
     for p in BOARD.provinces:
         name = p.name
@@ -58,6 +98,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
         if name in marked:
             append_polyline(*lines, x_line, y_line)
         x, y = _middle(coords)
+        if name in g.nodes:
+            rings[name], middles[name] = (x_line, y_line), (x, y)
         has_token = state is not None and getattr(state.provinces.get(name), "owner", None) is not None
         names.append(name)
         mids.append(y)
@@ -73,7 +115,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
          "fillcolor": REGION_FILLS[key] if key in REGION_FILLS else EXCLUDED_FILL, "line": PROVINCE_EDGE,
          "hoverinfo": "skip", "showlegend": False, "name": f"area:{key}", "meta": "area"}
         for key, (x, y) in areas.items()]
-    traces += sea_routes(f, g)  # the full board's, from the shipped lines
+    traces += sea_routes(f, g, selected)  # the full board's, from the shipped lines
+    traces += _lesson(f, g, rings, middles, selected, set(reach), list(path or []))
     traces.append({"type": "scatter", "x": lines[0], "y": lines[1], "mode": "lines", "line": {"color": HIGHLIGHT, "width": 3},
                    "hoverinfo": "skip", "showlegend": False, "name": "highlight", "visible": bool(lines[0])})
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",

@@ -26,7 +26,7 @@ BROWSER_LIKE = (
     "    texts.append(p.now.value)\n"
     "print(json.dumps({'texts': texts, 'store': shared_store()[0].kind,\n"
     "                  'traces': [t.name for t in p.board.figure.data],\n"
-    "                  'fills': sorted({t.fillcolor for t in p.board.figure.data if t.fill}),\n"
+    "                  'fills': sorted({t.fillcolor for t in p.board.figure.data if t.name.startswith('area:')}),\n"
     "                  'armies': list(next(t for t in p.board.figure.data if t.name == 'armies').text or [])}))\n"
 )
 
@@ -130,3 +130,28 @@ def test_the_light_board_has_the_full_boards_legend_title_and_its_marked_notes()
     assert layout["title"] == full["title"] and layout["annotations"] == full["annotations"]
     tall = light_traces(board, state, None, fit(390), None)[1]
     assert tall["meta"]["orientation"] == "tall"  # the review's small boards read it (board_svg)
+
+
+def test_the_light_board_draws_the_click_lesson_the_reach_and_the_way_by_sea():
+    """A click on the Board tab lights up where the armies can go, a second one the shortest way (issue 52: in the
+    static build the lesson's sentence changed and the map did not): the full board's layers, from shipped outlines."""
+    from shogun_tutor.board import neighbours, play_board, shortest_path
+    from shogun_tutor.viz import geometry
+    from shogun_tutor.viz.board_base import fit
+    from shogun_tutor.viz.board_light import light_traces
+
+    board = play_board("sun", 4)
+    reach = sorted(neighbours(board.graph, "Shima"))
+    traces, _layout = light_traces(board, None, None, fit(900), None, selected="Shima", reach=reach)
+    by = {t["name"]: t for t in traces}
+    assert by["dim"]["visible"] and by["dim"]["x"].count(None) == len(board.graph) - len(reach) - 1 - 1
+    assert by["reach"]["visible"] and by["reach"]["x"].count(None) == len(reach) - 1
+    assert by["selected"]["visible"] and None not in by["selected"]["x"] and not by["path"]["visible"]
+    assert "Izu" in reach and by["sea-selected"]["visible"]  # Shima's sea route drawn wider, as on the full board
+    path = shortest_path(board.graph, "Shima", "Izu")
+    traces, _layout = light_traces(board, None, None, fit(900), None, path=path)
+    way = next(t for t in traces if t["name"] == "path")
+    route = geometry.line_xy(geometry.sea_route("Shima", "Izu", "wide"))
+    assert path == ["Shima", "Izu"] and way["visible"] and way["x"][1:-1] == route[0] and way["y"][1:-1] == route[1]
+    cleared, _layout = light_traces(board, None, None, fit(900), None)
+    assert not any(t["visible"] for t in cleared if t["name"] in ("dim", "reach", "path", "selected"))
