@@ -1,16 +1,21 @@
 """The board where shapely and numpy are missing (the static build, Python in the browser): a plain plotly figure.
 
 :func:`.board.board_traces` places names clear of each other (numpy), draws outlines simplified and inset,
-sea routes and region names (shapely). In the browser only the province outlines are at hand (shipped by
-the build: :mod:`.shipped`), so this draws those: the provinces in their regions' colours (one trace per
-region, as the full board), each province's name (as the sentences write it: characters in Chinese and
-Japanese) at the middle of its outline, the sea routes (:func:`.board_state.sea_routes`, from the shipped
-lines), under each name the full board's own state layers
-(:func:`.board_state.state_layers`: the owner's army token with its letter and count, the buildings beside
-it, the unrest markers), the action's provinces outlined, the click lesson (the reach, the shortest way) and a
-hover/click point per province (the trace
-named ``hit``, as the full board's), with the full board's legend, title and notes (:func:`.board_layout.layout`:
-the provinces out of play with their provenance mark, the regions view's majorities). Pure Python, a few ms.
+sea routes and region names (shapely). In the browser the province outlines and the sea routes are at hand
+(shipped by the build: :mod:`.shipped`), so this draws with them, using the full board's own functions
+wherever they need neither:
+
+* the provinces in their regions' colours (one trace per region, as the full board), the sea routes
+  (:func:`.board_state.sea_routes`), the action's provinces outlined;
+* each province's name (as the sentences write it: characters in Chinese and Japanese) at the middle of its
+  outline and under it the state layers (:func:`.board_state.state_layers`: the owner's army token with its
+  letter and count, the buildings, the unrest markers);
+* the click lesson (:func:`.board_state.lesson_layers`: the rest dimmed, the reach, the shortest way);
+* a hover/click point per province (the trace named ``hit``, as the full board's);
+* the legend, title and notes (:func:`.board_layout.layout`: the provinces out of play with their provenance
+  mark, the regions view's majorities).
+
+Pure Python, a few ms.
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ from ..board import PlayBoard
 from ..data import BOARD
 from ..text import terms
 from . import geometry as geo
-from .board_base import LESSON_COLOUR, Fit, append_polyline
+from .board_base import Fit, append_polyline
 from .board_layout import layout as board_layout, legend_names
-from .board_state import player_legend, sea_routes, state_layers
+from .board_state import lesson_layers, player_legend, sea_routes, state_layers
 from .board_static import legend_layers
 from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS
 
@@ -62,14 +67,8 @@ def _lesson(f: Fit, g, rings: dict[str, tuple[list, list]], middles: dict[str, t
             px.append(round(x, 1))
             py.append(round(y, 1))
     sx, sy = outlines([n for n in ([path[0], path[-1]] if path else [selected] if selected else []) if n in rings])
-    look = {"hoverinfo": "skip", "showlegend": False, "type": "scatter", "mode": "lines"}
-    return [{**look, "x": dx, "y": dy, "fill": "toself", "fillcolor": "rgba(255,255,255,0.62)", "line": {"width": 0},
-             "name": "dim", "visible": bool(dx)},
-            {**look, "x": rx, "y": ry, "line": {"color": LESSON_COLOUR, "width": 3.5, "dash": "dot"}, "name": "reach",
-             "visible": bool(rx)},
-            {**look, "x": px, "y": py, "line": {"color": "rgba(0,114,178,0.7)", "width": max(4, f.font / 2.2)},
-             "name": "path", "visible": bool(px)},
-            {**look, "x": sx, "y": sy, "line": {"color": LESSON_COLOUR, "width": 5}, "name": "selected", "visible": bool(sx)}]
+    layers = lesson_layers(f, (dx, dy), (rx, ry), (px, py), (sx, sy))
+    return [{**t, "visible": bool(t["x"])} for t in layers]  # a layer with nothing to draw is left out, as on the full board
 
 
 def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: int | None,

@@ -128,11 +128,7 @@ def lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) ->
                 x, y = geo.outline_xy(shapes[name], _tolerance(f))
                 dx += x + [None]
                 dy += y + [None]
-    out = [_scatter(x=dx, y=dy, fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
-                    line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False)]
     rx, ry = _rings([n for n in (path[1:-1] if path else sorted(reach)) if n in shapes], 3.5, f)
-    out.append(_scatter(x=rx, y=ry, mode="lines", name="reach", hoverinfo="skip", showlegend=False,
-                        line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")))
     px: list = []
     py: list = []
     for a, b in zip(path, path[1:]):
@@ -140,13 +136,26 @@ def lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) ->
         for x, y in pts[1:] if px else pts:
             px.append(round(x, 1))
             py.append(round(y, 1))
-    out.append(_scatter(x=px, y=py, mode="lines", name="path", hoverinfo="skip", showlegend=False,
-                        line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))))
     ends = [path[0], path[-1]] if path else [selected] if selected else []
     sx, sy = _rings([n for n in ends if n in shapes], 3.0, f)
-    out.append(_scatter(x=sx, y=sy, mode="lines", name="selected", hoverinfo="skip", showlegend=False,
-                        line=dict(color=LESSON_COLOUR, width=5)))
-    return out
+    return lesson_layers(f, (dx, dy), (rx, ry), (px, py), (sx, sy))
+
+
+def lesson_layers(f: Fit, dim: tuple[list, list], reach: tuple[list, list], path: tuple[list, list],
+                  selected: tuple[list, list]) -> list[dict]:
+    """The click lesson's four layers from their points (``dim``: the rest, filled pale; ``reach``: the reachable
+    provinces' rings, dotted; ``path``: the shortest way; ``selected``: the ends' rings): one look for the full
+    board and the static build's light board (:mod:`.board_light`)."""
+    return [
+        _scatter(x=dim[0], y=dim[1], fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
+                 line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False),
+        _scatter(x=reach[0], y=reach[1], mode="lines", name="reach", hoverinfo="skip", showlegend=False,
+                 line=dict(color=LESSON_COLOUR, width=3.5, dash="dot")),
+        _scatter(x=path[0], y=path[1], mode="lines", name="path", hoverinfo="skip", showlegend=False,
+                 line=dict(color="rgba(0,114,178,0.7)", width=max(4, f.font / 2.2))),
+        _scatter(x=selected[0], y=selected[1], mode="lines", name="selected", hoverinfo="skip", showlegend=False,
+                 line=dict(color=LESSON_COLOUR, width=5)),
+    ]
 
 
 #: where a callout may go around its spot: above first, then around it (degrees), at these distances
