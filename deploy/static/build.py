@@ -274,8 +274,11 @@ def main(argv: list[str] | None = None) -> None:
     sqlite3_placeholder(staged)
     pyodide_dir = lite / "static" / "pyodide"
     packages = lite_pyodide(npm_dist, sorted(staged.glob("*.whl")) + kernel_wheels(bin_), pyodide_dir)
-    # the site's plotly.js, staged in the lite dir's static/ as Pyodide is (JupyterLite copies it into the site)
-    module = plotly_module(next(w for w in wheel_files if dist_name(w) == "plotly"), lite)
+    # the site's plotly.js: its module's path goes into the first cell, its files into the site once Voici has built it
+    # (the build starts from an empty output folder)
+    plotly_site = cache / "plotly-site"
+    shutil.rmtree(plotly_site, ignore_errors=True)
+    module = plotly_module(next(w for w in wheel_files if dist_name(w) == "plotly"), plotly_site)
     setup = setup_source(args.together_url, module)
     precompile(pyodide_dir, setup)
     rehash(pyodide_dir)  # the wheels now hold bytecode
@@ -290,6 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     run(bin_ / "voici", "build", "--lite-dir", lite, "--contents", lite / "content", "--output-dir", out,
         "--no-sourcemaps", cwd=lite)
     without_cdn(out)
+    shutil.copytree(plotly_site, out, dirs_exist_ok=True)
     if not served_file(out, page_base_url(out), module).is_file():
         raise SystemExit(f"{PAGE} would import plotly's widget module from {module}, which the site does not hold")
     print(f"built {out}: serve it with  python -m http.server -d {os.path.relpath(out)} 8000", flush=True)
