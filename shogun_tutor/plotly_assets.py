@@ -6,7 +6,7 @@ pie; 1.2 MB, 0.39 MB gzipped), not the full plotly.js (4.8 MB) that plotly.py's 
 
 The partial bundle lives in one place in the package, :data:`PARTIAL_BUNDLE`
 (``shogun_tutor/share/jupyter/voila/templates/shogun/static/plotly/``, with plotly.js' licence
-beside it); a static build can serve the same file. Its version is plotly.py's own plotly.js
+beside it); the static build (``deploy/static/build.py``) serves the same file. Its version is plotly.py's own plotly.js
 version (``tests/ui/test_plotly_assets.py`` checks it), so figures behave as in plotly.py.
 
 :func:`widget_module` makes plotly's widget module (``plotly/package_data/widgetbundle.js``, an
@@ -84,3 +84,9 @@ def write_widget_module(bundle_path: Path, folder: Path) -> str:
     if not replaced:
         log.warning("the page loads plotly.js from plotly's widget bundle (%s)", bundle_path)
     return name
+
+
+def versioned(name: str) -> str:
+    """The widget module's file name (from :func:`write_widget_module`) as the figures import it, its content hash as
+    the query (``plotly-widget-<hash>.js?v=<hash>``), so that a browser may keep it for good."""
+    return f"{name}?v={name.rsplit('-', 1)[-1].split('.')[0]}"

@@ -305,7 +305,7 @@ def shared_plotly_module(cache: Path | None = None) -> tuple[Path, str]:
     share = cache / f"plotly-{plotly.__version__}" / "jupyter"
     folder = share / "voila" / "templates" / TEMPLATE / "static" / "plotly"
     name = plotly_assets.write_widget_module(Path(plotly.__file__).parent / "package_data" / "widgetbundle.js", folder)
-    return share, f"voila/static/plotly/{name}?v={name.rsplit('-', 1)[-1].split('.')[0]}"
+    return share, f"voila/static/plotly/{plotly_assets.versioned(name)}"
 
 
 def welcome_skeleton(language: str | None) -> Path:

@@ -11,7 +11,9 @@ kernel is ``jupyterlite-pyodide-kernel``. Everything the page loads comes from t
   platform: only ``py3-none-any`` wheels match), slimmed (slim.py), with PyPI switched off;
 * the project's own wheel (``make wheel``), installed without its numpy/shapely/jsonschema
   dependencies: the app takes its pure-Python paths where those are missing;
-* bytecode for what a visit imports, compiled by the site's own Pyodide under Node (precompile.py).
+* bytecode for what a visit imports, compiled by the site's own Pyodide under Node (precompile.py);
+* plotly.js as the app's server serves it (shogun_tutor.plotly_assets): plotly.js' basic partial bundle and
+  plotly's widget module importing it, in ``static/plotly/``, which every figure imports (plotly_module).
 
 Downloads are kept in ``--cache`` (default ``.cache/static``) between runs; a fresh machine
 fetches them from the registries (PyPI, npm) and nowhere else. Usage::
@@ -29,6 +31,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import urllib.parse
 import venv
 import zipfile
 from pathlib import Path
@@ -57,6 +61,10 @@ BROWSER_PACKAGES = ["ipywidgets>=8.1,<9", "networkx>=3.2,<4", "plotly>=7.1,<7.2"
 LOCKED = {"micropip": "micropip==0.11.0", "packaging": "packaging==24.2"}
 #: wheels the kernel brings itself (its shims of ipykernel and widgetsnbextension), not PyPI's
 KERNEL_SHIMS = {"ipykernel", "widgetsnbextension"}
+#: where the site serves plotly.js' partial bundle and plotly's widget module, from its root (the page's baseUrl)
+PLOTLY_PATH = "static/plotly"
+#: the page Voici makes of the notebook (content/index.ipynb)
+PAGE = "voici/render/index.html"
 #: what the kernel installs with piplite as it starts unless it is in ``loadPyodideOptions.packages``, spelled as
 #: the kernel (0.7.0, worker.ts) compares them; Pyodide reads each as its canonical name
 KERNEL_LOADS = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
@@ -166,13 +174,59 @@ def without_cdn(out: Path) -> None:
             raise SystemExit(f"{page} still loads {left}")
 
 
-def setup_source(together_url: str | None) -> str:
-    """The page's first cell: the static build's environment, and the board geometry computed here with shapely
+def plotly_module(plotly_wheel: Path, site: Path) -> str:
+    """plotly.js for the figures as the app's server serves it (shogun_tutor.plotly_assets): plotly's widget module,
+    made from the shipped plotly wheel's ``widgetbundle.js``, its plotly.js replaced by an import of plotly.js' basic
+    partial bundle, written beside that bundle and its licence into ``site``'s ``static/plotly/``. Returns the module's
+    path from the site's root with its ``?v=`` (for SHOGUN_TUTOR_PLOTLY_MODULE: the figures import it against the
+    page's baseUrl, :func:`served_file`). Stops if the partial bundle is not the shipped plotly's plotly.js version."""
+    from shogun_tutor import plotly_assets
+
+    with zipfile.ZipFile(plotly_wheel) as whl:
+        shipped = plotly_assets.bundled_version(whl.read("plotly/package_data/plotly.min.js")[:400].decode())
+        bundle = whl.read("plotly/package_data/widgetbundle.js")
+    if shipped != plotly_assets.PLOTLY_JS_VERSION:
+        raise SystemExit(f"{plotly_wheel.name} carries plotly.js {shipped}; the partial bundle "
+                         f"{plotly_assets.PARTIAL_BUNDLE.name} is {plotly_assets.PLOTLY_JS_VERSION}")
+    folder = site / PLOTLY_PATH
+    folder.mkdir(parents=True, exist_ok=True)
+    for file in plotly_assets.PLOTLY_FOLDER.iterdir():  # the partial bundle and plotly.js' licence
+        if file.is_file():
+            shutil.copy2(file, folder / file.name)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "widgetbundle.js"
+        source.write_bytes(bundle)
+        name = plotly_assets.write_widget_module(source, folder)
+    return f"{PLOTLY_PATH}/{plotly_assets.versioned(name)}"
+
+
+def page_base_url(site: Path) -> str:
+    """The baseUrl of the page's ``jupyter-config-data`` (Voici writes one relative to the page)."""
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                      (site / PAGE).read_text(), re.S)
+    if not found:
+        raise SystemExit(f"no jupyter-config-data in {site / PAGE}")
+    return json.loads(found.group(1))["baseUrl"]
+
+
+def served_file(site: Path, base_url: str, module: str) -> Path:
+    """The file of ``site`` that the page at :data:`PAGE` fetches for a figure's module: the URL that
+    ``shogun_tutor.ui.widgets.plotly_widget.served_esm`` makes (``new URL(baseUrl + module, location.href)``)."""
+    url = urllib.parse.urljoin(f"http://site.invalid/{PAGE}", base_url + module)
+    return site / urllib.parse.unquote(urllib.parse.urlsplit(url).path).lstrip("/")
+
+
+def setup_source(together_url: str | None, plotly_module: str | None = None) -> str:
+    """The page's first cell: the static build's environment (with the path of plotly's widget module that the
+    figures import, :func:`plotly_module`), and the board geometry computed here with shapely
     (shogun_tutor.viz.shipped) written where the app reads it."""
+    from shogun_tutor.ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
     from shogun_tutor.viz import geometry, shipped
 
     geometry = json.dumps(geometry.for_shipping(), separators=(",", ":"))
     env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off", shipped.SHIPPED_ENV: "/tmp/shogun-geometry.json"}
+    if plotly_module:
+        env[PLOTLY_MODULE_ENV] = plotly_module
     if together_url:
         env["SHOGUN_TUTOR_TOGETHER_URL"] = together_url
     return ("# The static build (deploy/static/build.py): the app's environment and board geometry, then the app.\n"
@@ -220,7 +274,12 @@ def main(argv: list[str] | None = None) -> None:
     sqlite3_placeholder(staged)
     pyodide_dir = lite / "static" / "pyodide"
     packages = lite_pyodide(npm_dist, sorted(staged.glob("*.whl")) + kernel_wheels(bin_), pyodide_dir)
-    setup = setup_source(args.together_url)
+    # the site's plotly.js: its module's path goes into the first cell, its files into the site once Voici has built it
+    # (the build starts from an empty output folder)
+    plotly_site = cache / "plotly-site"
+    shutil.rmtree(plotly_site, ignore_errors=True)
+    module = plotly_module(next(w for w in wheel_files if dist_name(w) == "plotly"), plotly_site)
+    setup = setup_source(args.together_url, module)
     precompile(pyodide_dir, setup)
     rehash(pyodide_dir)  # the wheels now hold bytecode
     notebook(setup, lite / "content")
@@ -234,6 +293,9 @@ def main(argv: list[str] | None = None) -> None:
     run(bin_ / "voici", "build", "--lite-dir", lite, "--contents", lite / "content", "--output-dir", out,
         "--no-sourcemaps", cwd=lite)
     without_cdn(out)
+    shutil.copytree(plotly_site, out, dirs_exist_ok=True)
+    if not served_file(out, page_base_url(out), module).is_file():
+        raise SystemExit(f"{PAGE} would import plotly's widget module from {module}, which the site does not hold")
     print(f"built {out}: serve it with  python -m http.server -d {os.path.relpath(out)} 8000", flush=True)
 
 

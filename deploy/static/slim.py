@@ -6,7 +6,10 @@ never opens costs the visitor its download and its unpacking each time. Three wh
 * **babel**: CLDR data for ~900 locales (10.5 MB zipped, 32 MB unpacked); the app formats numbers and lists
   in its eight languages only, so ``locale-data`` keeps ``root`` and those eight;
 * **plotly**: the full plotly.js for offline HTML (``plotly.min.js``), example datasets and the JupyterLab
-  extension (the site has its own, from the build's tools); ``widgetbundle.js``, the figures' module, stays;
+  extension (the site has its own, from the build's tools). ``widgetbundle.js`` stays, though the browser never
+  reads it (the figures import the site's own module, build.py's ``plotly_module``): plotly's ``FigureWidget``
+  class names it as its ``_esm`` and anywidget opens that path as the class is made, raising FileNotFoundError
+  without the file, and plotly then silently hands out its stand-in ``FigureWidget`` that is no widget;
 * **jedi** (IPython's completion): typeshed and django stubs, read only when completing code, which a
   Voici page never does.
 

@@ -18,11 +18,15 @@ import urllib.request
 import pytest
 
 from shogun_tutor.i18n import LANGUAGES
+from shogun_tutor.plotly_assets import PARTIAL_BUNDLE, PLOTLY_JS_VERSION
 from shogun_tutor.ui.app_tabs import TAB_KEYS
+from shogun_tutor.ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
 
+from ..deploy_scripts import static_script
 from ..servers import stop
 from .catalog import Texts
 from .conftest import OUTPUT, ROOT, VISIBLE, _free_port, wait_language, wait_text
+from .test_board_drawn import _plotly_files
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -75,6 +79,14 @@ def test_the_build_holds_everything_the_page_loads(static_site):
     assert {"micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
             "shogun-tutor", "plotly", "networkx"} <= set(loaded)
     assert not (out / "pypi").exists()  # no second copy of the wheels for piplite
+    # the figures' plotly.js (build.py's plotly_module): the first cell names plotly's widget module, which the URL
+    # made from the page's baseUrl reaches; it imports the partial bundle beside it
+    build = static_script("build")
+    cell = "".join(json.loads((out / "files" / "index.ipynb").read_text())["cells"][0]["source"])
+    module = re.search(rf"'{PLOTLY_MODULE_ENV}': '([^']+)'", cell).group(1)
+    served = build.served_file(out, build.page_base_url(out), module)
+    assert served.is_file() and served.read_text().startswith(f'import "./{PARTIAL_BUNDLE.name}?v=')
+    assert (served.parent / PARTIAL_BUNDLE.name).read_bytes() == PARTIAL_BUNDLE.read_bytes()
 
 
 def test_the_browsers_python_runs_the_shipped_bytecode_without_compiling(static_site, tmp_path):
@@ -100,12 +112,15 @@ def test_the_browsers_python_runs_the_shipped_bytecode_without_compiling(static_
 
 
 def _local_page(browser):
-    """A page whose every request to another host than 127.0.0.1 is refused (and listed), its errors collected."""
+    """A page whose every request to another host than 127.0.0.1 is refused (and listed), its errors collected, the
+    URLs it requested kept in ``page.requested``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     off_host, errors = [], []
+    page.requested = []
 
     def route(r):
+        page.requested.append(r.request.url)
         if LOCAL.match(r.request.url) or r.request.url.startswith(("data:", "blob:")):
             r.continue_()
         else:
@@ -116,6 +131,20 @@ def _local_page(browser):
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return context, page, off_host, errors
+
+
+def _one_plotly_js(page) -> None:
+    """The figures drawn so far got plotly.js once, as the site's partial bundle (build.py's plotly_module): the
+    page requested plotly's widget module and that bundle and no other plotly.js, and the page's Plotly is the
+    partial bundle (had a figure carried plotly's widget bundle, its full plotly.js, with every trace type, would
+    have run and become the page's Plotly)."""
+    assert _plotly_files(page.requested) == [PARTIAL_BUNDLE.name], page.requested
+    assert [u for u in page.requested if "/static/plotly/plotly-widget-" in u], page.requested
+    assert not [u for u in page.requested if "widgetbundle" in u], page.requested
+    plotly = page.evaluate("() => ({version: window.Plotly.version, "
+                           "traces: Object.keys(window.Plotly.PlotSchema.get().traces)})")
+    assert plotly["version"] == PLOTLY_JS_VERSION and "scatter" in plotly["traces"], plotly
+    assert "heatmap" not in plotly["traces"], plotly  # the full plotly.js's, not the basic bundle's
 
 
 def _tab(page, key: str) -> None:
@@ -139,6 +168,7 @@ def test_the_tutor_runs_from_static_files_with_no_other_host(static_site, browse
             "[...document.querySelectorAll('.shogun-rulebook-tower')].some(g => g.data && g.data[0].text.join('') === 'BYY')",
             timeout=60_000)
         page.screenshot(path=str(OUTPUT / "static-rulebook-try-it.png"))
+        _one_plotly_js(page)
         _tab(page, "lookup")
         page.wait_for_selector(".shogun-search input", state="visible", timeout=120_000)  # the lookup's index built
         page.locator(".shogun-search input:visible").first.fill("what happens if only farmers come out of the tower")
@@ -215,6 +245,7 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
         page.wait_for_selector(".shogun-tower-panel .js-plotly-plot", timeout=120_000)
         wait_text(page, ".shogun-tower-panel", "%", timeout=120_000)  # the odds, computed in pure Python
         page.screenshot(path=str(OUTPUT / "static-tower-nl.png"))
+        _one_plotly_js(page)  # the board and the tower, before and after the reload
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()

@@ -90,8 +90,22 @@ def test_the_apps_babel_calls_give_the_same_in_every_language_with_the_slimmed_b
     ("plotly/package_data/datasets/iris.csv.gz", False), ("plotly/labextension/package.json", False),
     ("plotly-7.1.0.data/data/share/jupyter/labextensions/jupyterlab-plotly/package.json", False),
 ])
-def test_plotly_keeps_the_figures_module_and_its_templates(name, kept):
+def test_plotly_keeps_its_widget_bundle_and_its_templates(name, kept):
     assert slim.KEEP["plotly"](name) is kept
+
+
+def test_plotly_s_widget_bundle_stays_because_anywidget_opens_it_as_the_figure_class_is_made(tmp_path):
+    """The static site's figures import its own plotly module (build.py's plotly_module), never plotly's
+    ``widgetbundle.js``; but plotly's ``BaseFigureWidget`` names that file as its ``_esm``, and anywidget opens such a
+    path when the class is made: without the file, no class (and ``plotly.graph_objects.FigureWidget`` quietly becomes
+    plotly's stand-in without widgets). So slim.py keeps it."""
+    import anywidget
+    import plotly.basewidget
+
+    assert '_esm = pathlib.Path(__file__).parent / "package_data" / "widgetbundle.js"' in \
+        Path(plotly.basewidget.__file__).read_text()
+    with pytest.raises(FileNotFoundError):
+        type("Probe", (anywidget.AnyWidget,), {"_esm": tmp_path / "widgetbundle.js"})
 
 
 def test_jedi_keeps_its_code_not_its_stubs():

@@ -49,13 +49,14 @@ def plotly_minor(version: str = plotly.__version__) -> str:
     return f"{major}.{minor}"
 
 
-#: set by ``shogun-tutor app``: where the server serves plotly's widget module (relative to the base URL)
+#: set by ``shogun-tutor app`` (and by the static build's first cell, deploy/static/build.py): where the server or
+#: the static site serves plotly's widget module (relative to the base URL)
 PLOTLY_MODULE_ENV = "SHOGUN_TUTOR_PLOTLY_MODULE"
 # Every plotly FigureWidget is an anywidget whose ``_esm`` is the whole plotly.js widget bundle
-# (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server as
-# one file instead, the figures share it: each figure's module is a small shim (plotly_widget.js)
+# (~5 MB): sent over the websocket and evaluated once per figure. Served by the app's server (or
+# the static site) as one file instead, the figures share it: each figure's module is a small shim (plotly_widget.js)
 # that imports the bundle by URL, so the browser fetches it once per visit (then from its cache)
-# and evaluates it once. Elsewhere (JupyterLab, Binder) each figure carries the bundle with the
+# and evaluates it once. Elsewhere (JupyterLab) each figure carries the bundle with the
 # shim appended, as plotly's own widget carries the bundle.
 #
 # The shim (plotly_widget.js) also mends how plotly's widget keeps, in the browser, the figure that its views draw
@@ -101,7 +102,7 @@ class _SharedFigureWidget(go.FigureWidget):
 
 def figure_widget(data=None, layout=None) -> go.FigureWidget:
     """A plotly ``FigureWidget`` with the mended widget module: shared when the app's server
-    serves plotly's module (``shogun-tutor app``), else carried by the figure (Jupyter, Binder);
+    serves plotly's module (``shogun-tutor app``, Binder, the static site), else carried by the figure (Jupyter);
     plotly's own widget if its bundle is not one this shim knows."""
     cls = _figure_class(os.environ.get(PLOTLY_MODULE_ENV) or None)
     return (cls or go.FigureWidget)(data=data, layout=layout)
