@@ -6,15 +6,17 @@ never opens costs the visitor its download and its unpacking each time. Three wh
 * **babel**: CLDR data for ~900 locales (10.5 MB zipped, 32 MB unpacked); the app formats numbers and lists
   in its eight languages only, so ``locale-data`` keeps ``root`` and those eight;
 * **plotly**: the full plotly.js for offline HTML (``plotly.min.js``), example datasets and the JupyterLab
-  extension (the site has its own, from the build's tools). ``widgetbundle.js`` stays, though the browser never
-  reads it (the figures import the site's own module, build.py's ``plotly_module``): plotly's ``FigureWidget``
-  class names it as its ``_esm`` and anywidget opens that path as the class is made, raising FileNotFoundError
-  without the file, and plotly then silently hands out its stand-in ``FigureWidget`` that is no widget;
+  extension (the site has its own, from the build's tools), and the 5 MB ``widgetbundle.js`` (1.5 MB zipped),
+  which the browser never reads: the figures import the site's own module (build.py's ``plotly_module``, made
+  from the downloaded wheel's bundle). The file must still exist: plotly's ``FigureWidget`` class names it as
+  its ``_esm`` and anywidget opens that path as the class is made, raising FileNotFoundError without it (plotly
+  then silently hands out its stand-in ``FigureWidget`` that is no widget). So a stand-in of a few lines takes
+  its place (:data:`ADDED`), one that throws if a page ever ran it;
 * **jedi** (IPython's completion): typeshed and django stubs, read only when completing code, which a
   Voici page never does.
 
 A slimmed wheel keeps its name and version, its RECORD lists exactly the files left, and the files it keeps
-are byte for byte PyPI's. Nothing is slimmed that the app reads (``tests/packaging/test_static_slim.py`` runs
+are byte for byte PyPI's (the stand-ins of :data:`ADDED` aside). Nothing is slimmed that the app reads (``tests/packaging/test_static_slim.py`` runs
 the app's Babel calls against the slimmed babel).
 """
 
@@ -41,9 +43,12 @@ def _babel(name: str) -> bool:
     return found is None or found.group("name") in LOCALES
 
 
+PLOTLY_BUNDLE = "plotly/package_data/widgetbundle.js"
+
+
 def _plotly(name: str) -> bool:
-    return not (name == "plotly/package_data/plotly.min.js" or name.startswith(("plotly/package_data/datasets/",
-                                                                                  "plotly/labextension/"))
+    return not (name in ("plotly/package_data/plotly.min.js", PLOTLY_BUNDLE)
+                or name.startswith(("plotly/package_data/datasets/", "plotly/labextension/"))
                 or re.match(r"plotly-[^/]+\.data/", name))
 
 
@@ -53,6 +58,12 @@ def _jedi(name: str) -> bool:
 
 #: distribution name -> which of its wheel's files to keep
 KEEP: dict[str, Callable[[str], bool]] = {"babel": _babel, "plotly": _plotly, "jedi": _jedi}
+#: distribution name -> files put in place of dropped ones that must exist (path -> contents)
+ADDED: dict[str, dict[str, bytes]] = {"plotly": {PLOTLY_BUNDLE: (
+    b"// Shogun Tutor's static build: the site serves plotly's widget module (static/plotly/), which every figure\n"
+    b"// imports (SHOGUN_TUTOR_PLOTLY_MODULE). This stand-in only has to exist: anywidget opens plotly's _esm path\n"
+    b"// as the FigureWidget class is made.\n"
+    b"throw new Error(\"plotly's widgetbundle.js is not shipped in the static build\");\n")}}
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -85,12 +96,13 @@ def rewrite(wheel: Path, target: Path, keep: Callable[[str], bool], added: dict[
     shutil.move(tmp, target)
 
 
-def slim(wheel: Path, dest: Path, keep: Callable[[str], bool]) -> tuple[Path, int, int]:
-    """Copy ``wheel`` into the folder ``dest`` with only the files ``keep`` accepts (its metadata always kept) and a
-    RECORD of those; return the new wheel's path and how many files and bytes (unpacked) were left out."""
+def slim(wheel: Path, dest: Path, keep: Callable[[str], bool], added: dict[str, bytes] | None = None) -> tuple[Path, int, int]:
+    """Copy ``wheel`` into the folder ``dest`` with only the files ``keep`` accepts (its metadata always kept), the
+    stand-ins ``added`` and a RECORD of those; return the new wheel's path and how many files and bytes (unpacked)
+    were left out."""
     with zipfile.ZipFile(wheel) as src:
         dropped = [info for info in src.infolist() if ".dist-info/" not in info.filename and not keep(info.filename)]
-    rewrite(wheel, dest / wheel.name, keep)
+    rewrite(wheel, dest / wheel.name, keep, added)
     return dest / wheel.name, len(dropped), sum(info.file_size for info in dropped)
 
 
@@ -103,6 +115,6 @@ def slim_all(wheels: list[Path], dest: Path, dist_name: Callable[[Path], str]) -
         if keep is None:
             shutil.copy2(wheel, dest / wheel.name)
             continue
-        target, files, size = slim(wheel, dest, keep)
+        target, files, size = slim(wheel, dest, keep, ADDED.get(dist_name(wheel)))
         print(f"  {wheel.name}: {files} files ({size / 1e6:.1f} MB unpacked) left out, "
               f"{wheel.stat().st_size / 1e6:.1f} -> {target.stat().st_size / 1e6:.1f} MB", flush=True)

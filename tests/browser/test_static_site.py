@@ -226,7 +226,15 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
         page.locator(".shogun-back button:visible, button.shogun-back:visible").first.click()
         page.wait_for_selector(".shogun-next", state="visible", timeout=60_000)
         assert _step_text(page) == texts[-1]
-        assert page.locator(".shogun-game-board .scatterlayer .trace").count() >= 45  # a province area each
+        # the light board: the regions' areas, the sea routes, the owners' army tokens (the full board's state layers)
+        board = page.evaluate("""() => {
+          const gd = document.querySelector('.shogun-game-board .js-plotly-plot');
+          const drawn = [...gd.querySelectorAll('.scatterlayer .trace')].map(t => t.__data__[0].trace.name);
+          return {drawn, armies: ((gd.data.find(t => t.name === 'armies') || {}).text || []).length,
+                  legend: gd.querySelectorAll('.legend .traces').length};
+        }""")
+        assert sum(n.startswith("area:") for n in board["drawn"]) == 5 and "sea" in board["drawn"], board  # 4 players: none out
+        assert board["armies"] >= 10 and board["legend"] >= 5, board
         # the address follows the game; a reload opens the page again and the game goes on where it was
         page.wait_for_function("() => new URLSearchParams(location.search).has('game')", timeout=60_000)
         code = page.evaluate("() => new URLSearchParams(location.search).get('game')")

@@ -85,20 +85,21 @@ def test_the_apps_babel_calls_give_the_same_in_every_language_with_the_slimmed_b
 
 
 @pytest.mark.parametrize("name, kept", [
-    ("plotly/package_data/widgetbundle.js", True), ("plotly/package_data/templates/plotly.json", True),
+    ("plotly/package_data/widgetbundle.js", False), ("plotly/package_data/templates/plotly.json", True),
     ("plotly/graph_objs/_figurewidget.py", True), ("plotly/package_data/plotly.min.js", False),
     ("plotly/package_data/datasets/iris.csv.gz", False), ("plotly/labextension/package.json", False),
     ("plotly-7.1.0.data/data/share/jupyter/labextensions/jupyterlab-plotly/package.json", False),
 ])
-def test_plotly_keeps_its_widget_bundle_and_its_templates(name, kept):
+def test_plotly_keeps_its_templates_not_its_widget_bundle(name, kept):
     assert slim.KEEP["plotly"](name) is kept
 
 
-def test_plotly_s_widget_bundle_stays_because_anywidget_opens_it_as_the_figure_class_is_made(tmp_path):
+def test_plotly_s_widget_bundle_has_a_stand_in_because_anywidget_opens_it_as_the_figure_class_is_made(tmp_path):
     """The static site's figures import its own plotly module (build.py's plotly_module), never plotly's
     ``widgetbundle.js``; but plotly's ``BaseFigureWidget`` names that file as its ``_esm``, and anywidget opens such a
     path when the class is made: without the file, no class (and ``plotly.graph_objects.FigureWidget`` quietly becomes
-    plotly's stand-in without widgets). So slim.py keeps it."""
+    plotly's stand-in without widgets). So slim.py puts a stand-in of a few lines in its place, and a class made with it
+    exists."""
     import anywidget
     import plotly.basewidget
 
@@ -106,6 +107,10 @@ def test_plotly_s_widget_bundle_stays_because_anywidget_opens_it_as_the_figure_c
         Path(plotly.basewidget.__file__).read_text()
     with pytest.raises(FileNotFoundError):
         type("Probe", (anywidget.AnyWidget,), {"_esm": tmp_path / "widgetbundle.js"})
+    stand_in = tmp_path / "widgetbundle.js"
+    stand_in.write_bytes(slim.ADDED["plotly"][slim.PLOTLY_BUNDLE])
+    assert type("Probe", (anywidget.AnyWidget,), {"_esm": stand_in})
+    assert len(stand_in.read_bytes()) < 1000 and b"throw new Error" in stand_in.read_bytes()
 
 
 def test_jedi_keeps_its_code_not_its_stubs():
