@@ -6,7 +6,8 @@ sea routes and region names (shapely). In the browser the province outlines and 
 wherever they need neither:
 
 * the provinces in their regions' colours (one trace per region, as the full board), the sea routes
-  (:func:`.board_state.sea_routes`), the action's provinces outlined;
+  (:func:`.board_state.sea_routes`), the action (:func:`.board_state.action_layers`: its provinces ringed, an
+  arrow for a move or a battle, a callout naming it, straight above);
 * each province's name (as the sentences write it: characters in Chinese and Japanese) at the middle of its
   outline and under it the state layers (:func:`.board_state.state_layers`: the owner's army token with its
   letter and count, the buildings, the unrest markers);
@@ -25,13 +26,15 @@ from typing import Any, Iterable, Sequence
 
 from ..board import PlayBoard
 from ..data import BOARD
+from ..i18n import _
 from ..text import terms
 from . import geometry as geo
-from .board_base import Fit, append_polyline
+from .board_base import HIGHLIGHT_LABELS, Fit, append_polyline
 from .board_layout import layout as board_layout, legend_names
-from .board_state import lesson_layers, player_legend, sea_routes, state_layers
+from .board_state import (action_layers, action_names, callout, lesson_layers, player_legend, sea_routes,
+                          state_layers, trimmed)
 from .board_static import legend_layers
-from .palette import EXCLUDED_FILL, HIGHLIGHT, REGION_FILLS
+from .palette import EXCLUDED_FILL, REGION_FILLS
 
 PROVINCE_EDGE = {"color": "#6b4f2a", "width": 0.8}
 
@@ -71,6 +74,33 @@ def _lesson(f: Fit, g, rings: dict[str, tuple[list, list]], middles: dict[str, t
     return [{**t, "visible": bool(t["x"])} for t in layers]  # a layer with nothing to draw is left out, as on the full board
 
 
+def _action(f: Fit, g, h: Any, outlines: dict[str, tuple[list, list]],
+            middles: dict[str, tuple[float, float]]) -> tuple[list[dict], list[dict]]:
+    """The action being carried out, as the full board draws it (:func:`.board_state.action_layers` and
+    :func:`.board_state.callout`: the same rings, arrow and callout), from the shipped outlines: its provinces outlined,
+    an arrow from the source's middle to the target's (along the sea route by sea), the callout naming the action
+    straight above the arrow's middle or the province (the full board places it clear of the names with numpy)."""
+    names = action_names(h, g)
+    xs: list = []
+    ys: list = []
+    for name in names:
+        append_polyline(xs, ys, *outlines[name])
+    arrow: tuple[list, list] = ([], [])
+    anns: list[dict] = []
+    if h is not None and names and (h.source or h.kind == "tie"):  # the choices' rings ('choice') have no callout
+        points = [middles[n] for n in names] if h.kind == "tie" else [middles[h.source]]
+        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        if h.target:
+            by_sea = g.has_edge(h.source, h.target) and g.edges[h.source, h.target]["kind"] == "sea"
+            sea = list(geo.sea_route(h.source, h.target, f.orientation).coords) if by_sea else []
+            arrow = trimmed([middles[h.source], *sea, middles[h.target]], f)
+            cx, cy = (arrow[0][0] + arrow[0][-1]) / 2, (arrow[1][0] + arrow[1][-1]) / 2
+        label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
+        anns.append(callout(f, cx, cy, label, (0, -round(f.font * 2.6 + 8))))
+    traces = action_layers(f, h.kind if h else None, (xs, ys), arrow)
+    return [{**t, "visible": bool(t["x"])} for t in traces], anns
+
+
 def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: int | None,
                  view: str = "provinces", selected: str | None = None, reach: Iterable[str] = (),
                  path: Sequence[str] | None = None) -> tuple[list[dict], dict]:
@@ -79,11 +109,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     o = f.orientation
     shapes = geo.province_shapes(o)
     g = board.graph
-    marked = set()
-    if highlight is not None:
-        marked = {n for n in (highlight.source, highlight.target, *highlight.rings) if n}
+    outlines: dict[str, tuple[list, list]] = {}  # every province's outline (the action's rings)
     areas: dict[str, tuple[list, list]] = {key: ([], []) for key in [*BOARD.regions, "out"]}
-    lines: tuple[list, list] = ([], [])
     names, xs, ys, mids, texts, hovers = [], [], [], [], [], []
     spots: dict[str, tuple[float, float]] = {}
     rings: dict[str, tuple[list, list]] = {}  # the outlines of the provinces in play (the click lesson's)
@@ -94,11 +121,11 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
         coords = list(shapes[name].exterior.coords)
         x_line, y_line = [round(x, 1) for x, _y in coords], [round(y, 1) for _x, y in coords]
         append_polyline(*areas[g.nodes[name]["region"] if name in g.nodes else "out"], x_line, y_line)
-        if name in marked:
-            append_polyline(*lines, x_line, y_line)
+        outlines[name] = (x_line, y_line)
         x, y = _middle(coords)
+        middles[name] = (x, y)
         if name in g.nodes:
-            rings[name], middles[name] = (x_line, y_line), (x, y)
+            rings[name] = (x_line, y_line)
         has_token = state is not None and getattr(state.provinces.get(name), "owner", None) is not None
         names.append(name)
         mids.append(y)
@@ -116,8 +143,8 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
         for key, (x, y) in areas.items()]
     traces += sea_routes(f, g, selected)  # the full board's, from the shipped lines
     traces += _lesson(f, g, rings, middles, selected, set(reach), list(path or []))
-    traces.append({"type": "scatter", "x": lines[0], "y": lines[1], "mode": "lines", "line": {"color": HIGHLIGHT, "width": 3},
-                   "hoverinfo": "skip", "showlegend": False, "name": "highlight", "visible": bool(lines[0])})
+    action, callouts = _action(f, g, highlight, outlines, middles)
+    traces += action
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",
                    "textfont": {"size": max(9, f.font - 2), "color": "#111"}, "showlegend": False, "name": "labels"})
     # the full board's armies, buildings and unrest, at each province's token row (empty without a game)
@@ -127,5 +154,6 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     # the full board's legend, title and notes (the players, the buildings' shapes, the sea route; the provinces out
     # of play with three players, with the provenance mark of an assumed list; the regions view's majorities)
     traces += player_legend(state, board.players) + legend_layers(state is not None)
-    layout = board_layout(f, board, state, view if view == "regions" else "provinces", height, [], legend_names(traces))
+    layout = board_layout(f, board, state, view if view == "regions" else "provinces", height, callouts,
+                          legend_names(traces))
     return traces, layout

@@ -225,14 +225,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
     o = f.orientation
     ax: list = []
     ay: list = []
-    colour = HIGHLIGHT  # one colour for every action, clear of every player's (the callout names the action)
-    if h is not None and h.kind == "tie":  # every province of the tied region(s) in play
-        names = sorted(n for n in g if g.nodes[n]["region"] in h.regions)
-    else:
-        names = [h.source] + ([h.target] if h.target else []) if h is not None and h.source else []
-    names += [n for n in (h.rings if h is not None else ()) if n not in names]
-    for n in names:
-        BOARD.province(n)  # an unknown province is an error, not a silent miss
+    names = action_names(h, g)
     hx, hy = _rings(names, 2.5, f)
     anns: list[dict] = []
     if h is not None and names and (h.source or h.kind == "tie"):  # the choices' rings ('choice') have no callout
@@ -240,31 +233,59 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
         points = [at(n) for n in names] if h.kind == "tie" else [at(h.source)]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
         if h.target:
-            pts = _edge_line(h.source, h.target, f, g)
-            (x0, y0), (x1, y1) = pts[0], pts[-1]
-            # stop short of the names so they stay readable
-            trim = f.px(f.font * 1.3)
-            if len(pts) == 2:
-                d = math.hypot(x1 - x0, y1 - y0) or 1.0
-                t = min(trim / d, 0.2)
-                pts = [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), (x1 - (x1 - x0) * t, y1 - (y1 - y0) * t)]
-            else:
-                pts = pts[1:-1]
-            ax = [round(p[0], 1) for p in pts]
-            ay = [round(p[1], 1) for p in pts]
+            ax, ay = trimmed(_edge_line(h.source, h.target, f, g), f)
             cx, cy = ax[len(ax) // 2], ay[len(ay) // 2]
             if len(ax) % 2 == 0:
                 cx, cy = (ax[len(ax) // 2 - 1] + cx) / 2, (ay[len(ay) // 2 - 1] + cy) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
-        off_x, off_y = _callout_offset(cx, cy, label, f, places, avoid, None if h.target or h.kind == "tie" else h.source)
-        anns.append(dict(
-            x=round(cx, 1), y=round(cy, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
-            arrowhead=0, arrowwidth=2, arrowcolor=colour, ax=off_x, ay=off_y, bgcolor=colour, bordercolor="#FFFFFF",
-            borderwidth=1.5, borderpad=3, font=dict(color="#FFFFFF", size=f.font + 1), name="highlight",
-        ))
-    kind = h.kind if h else None
-    traces = [_scatter(x=hx, y=hy, mode="lines", name="highlight", meta=kind, hoverinfo="skip",
+        offset = _callout_offset(cx, cy, label, f, places, avoid, None if h.target or h.kind == "tie" else h.source)
+        anns.append(callout(f, cx, cy, label, offset))
+    return action_layers(f, h.kind if h else None, (hx, hy), (ax, ay)), anns
+
+
+def action_names(h: Any, g) -> list[str]:
+    """The provinces an action's highlight rings: its source and target, or every province in play of the tied
+    region(s), then its further ``rings``; an unknown province is an error, not a silent miss."""
+    if h is not None and h.kind == "tie":  # every province of the tied region(s) in play
+        names = sorted(n for n in g if g.nodes[n]["region"] in h.regions)
+    else:
+        names = [h.source] + ([h.target] if h.target else []) if h is not None and h.source else []
+    names += [n for n in (h.rings if h is not None else ()) if n not in names]
+    for n in names:
+        BOARD.province(n)
+    return names
+
+
+def trimmed(points: list[tuple[float, float]], f: Fit) -> tuple[list[float], list[float]]:
+    """An action's arrow along ``points`` (province to province), stopping short of the names so they stay readable:
+    a straight arrow shortened at both ends, one by sea without its first and last points (inside the provinces)."""
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    if len(points) == 2:
+        trim = f.px(f.font * 1.3)
+        d = math.hypot(x1 - x0, y1 - y0) or 1.0
+        t = min(trim / d, 0.2)
+        points = [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), (x1 - (x1 - x0) * t, y1 - (y1 - y0) * t)]
+    else:
+        points = points[1:-1]
+    return [round(p[0], 1) for p in points], [round(p[1], 1) for p in points]
+
+
+def callout(f: Fit, x: float, y: float, label: str, offset: tuple[int, int]) -> dict:
+    """The annotation naming the action at (x, y), its box ``offset`` screen pixels away."""
+    return dict(x=round(x, 1), y=round(y, 1), xref="x", yref="y", text=f"<b>{escape(label)}</b>", showarrow=True,
+                arrowhead=0, arrowwidth=2, arrowcolor=HIGHLIGHT, ax=offset[0], ay=offset[1], bgcolor=HIGHLIGHT,
+                bordercolor="#FFFFFF", borderwidth=1.5, borderpad=3, font=dict(color="#FFFFFF", size=f.font + 1),
+                name="highlight")
+
+
+def action_layers(f: Fit, kind: str | None, rings: tuple[list, list], arrow: tuple[list, list]) -> list[dict]:
+    """The action's two layers from their points: the rings (``highlight``, dotted) and the arrow with its head
+    (``arrow``), in one colour for every action, clear of every player's (the callout names the action): one look for
+    the full board and the static build's light board."""
+    colour = HIGHLIGHT
+    traces = [_scatter(x=rings[0], y=rings[1], mode="lines", name="highlight", meta=kind, hoverinfo="skip",
                        showlegend=False, line=dict(color=colour, width=4, dash="dot"))]
+    ax, ay = arrow
     n = len(ax)
     symbols = ["circle"] * (n - 1) + ["arrow"] if n else "circle"
     sizes = [f.font * 0.9] + [0] * (n - 2) + [f.font * 2.4] if n >= 2 else 0
@@ -273,7 +294,7 @@ def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
         line=dict(color=colour, width=max(4.5, f.font / 2.2)),
         marker=dict(symbol=symbols, size=sizes, angleref="previous", color=colour, line=dict(color="white", width=1.5)),
     ))
-    return traces, anns
+    return traces
 
 
 def token_cluster(f: Fit) -> tuple[float, float, float, float]:

@@ -99,7 +99,9 @@ def test_the_light_board_shows_every_owner_building_and_unrest_marker_of_a_game(
         buildings = sum(len(p.buildings) for n, p in s.provinces.items() if n not in board.excluded)
         unrest = sum(1 for n, p in s.provinces.items() if p.unrest and n not in board.excluded)
         assert len(by["buildings"]["x"]) == buildings and len(by["unrest"]["x"]) == unrest
-        assert by["highlight"]["visible"] and by["highlight"]["x"].count(None) == 1  # two provinces outlined
+        assert by["highlight"]["visible"] and by["highlight"]["x"].count(None) == 1  # two provinces ringed
+        assert by["arrow"]["visible"] and by["arrow"]["marker"]["symbol"][-1] == "arrow"  # from Shinano to Kozuke
+        assert [a["text"] for a in _layout["annotations"] if a.get("name") == "highlight"] == ["<b>Battle</b>"]
         assert by["sea"]["x"].count(None) >= 4  # the sea routes, dashed as on the full board
         seen_buildings |= buildings > 0
         seen_unrest |= unrest > 0
@@ -155,3 +157,25 @@ def test_the_light_board_draws_the_click_lesson_the_reach_and_the_way_by_sea():
     assert path == ["Shima", "Izu"] and way["visible"] and way["x"][1:-1] == route[0] and way["y"][1:-1] == route[1]
     cleared, _layout = light_traces(board, None, None, fit(900), None)
     assert not any(t["visible"] for t in cleared if t["name"] in ("dim", "reach", "path", "selected"))
+
+
+def test_the_light_board_draws_the_action_as_the_full_board_by_sea_and_for_a_tied_region():
+    from shogun_tutor.board import play_board
+    from shogun_tutor.viz import geometry
+    from shogun_tutor.viz.board import Highlight
+    from shogun_tutor.viz.board_base import fit
+    from shogun_tutor.viz.board_light import light_traces
+
+    board = play_board("sun", 4)
+    traces, layout = light_traces(board, None, Highlight("move", "Shima", "Izu"), fit(900), None)
+    arrow = next(t for t in traces if t["name"] == "arrow")
+    route = geometry.line_xy(geometry.sea_route("Shima", "Izu", "wide"))
+    assert arrow["x"] == route[0] and arrow["y"] == route[1]  # along the sea route (the full board trims the same way)
+    assert [a["text"] for a in layout["annotations"] if a.get("name") == "highlight"] == ["<b>Move</b>"]
+    traces, layout = light_traces(board, None, Highlight("tie", "", regions=("red",)), fit(900), None)
+    ring = next(t for t in traces if t["name"] == "highlight")
+    red = [n for n in board.graph if board.graph.nodes[n]["region"] == "red"]
+    assert ring["x"].count(None) == len(red) - 1 and not next(t for t in traces if t["name"] == "arrow")["visible"]
+    traces, layout = light_traces(board, None, None, fit(900), None)
+    assert not any(t["visible"] for t in traces if t["name"] in ("highlight", "arrow"))
+    assert not [a for a in layout["annotations"] if a.get("name") == "highlight"]
