@@ -45,32 +45,39 @@ def _middle(coords) -> tuple[float, float]:
     return (round((min(xs) + max(xs)) / 2, 1), round((min(ys) + max(ys)) / 2, 1))
 
 
-def _lesson(f: Fit, g, rings: dict[str, tuple[list, list]], middles: dict[str, tuple[float, float]],
+def _joined(outlines: dict[str, tuple[list, list]], names) -> tuple[list, list]:
+    """The outlines of ``names`` as one trace's points (separated by ``None``)."""
+    xs: list = []
+    ys: list = []
+    for name in names:
+        append_polyline(xs, ys, *outlines[name])
+    return xs, ys
+
+
+def _way(f: Fit, g, middles: dict[str, tuple[float, float]], a: str, b: str) -> list[tuple[float, float]]:
+    """Points from province ``a``'s middle to its neighbour ``b``'s: straight over land, along the sea route by sea
+    (:func:`.board_state._edge_line` on the full board, from the names' points)."""
+    by_sea = g.has_edge(a, b) and g.edges[a, b]["kind"] == "sea"
+    return [middles[a], *(geo.sea_route(a, b, f.orientation).coords if by_sea else ()), middles[b]]
+
+
+def _lesson(f: Fit, g, outlines: dict[str, tuple[list, list]], middles: dict[str, tuple[float, float]],
             selected: str | None, reach: set[str], path: list[str]) -> list[dict]:
-    """The click lesson as the full board draws it (:func:`.board_state.lesson`: the same layers, names and colours),
-    from the shipped outlines: the rest dimmed, the reachable provinces' outlines dotted, the shortest way through the
-    provinces' middles (along the sea route by sea), the ends outlined."""
+    """The click lesson as the full board draws it (:func:`.board_state.lesson_layers`: the same layers, names and
+    colours), from the shipped outlines: the rest of the provinces in play dimmed, the reachable ones' outlines dotted,
+    the shortest way through the provinces' middles (along the sea route by sea), the ends outlined."""
     keep = set(path) if path else (reach | {selected} if selected else set())
-
-    def outlines(names) -> tuple[list, list]:
-        xs: list = []
-        ys: list = []
-        for name in names:
-            append_polyline(xs, ys, *rings[name])
-        return xs, ys
-
-    dx, dy = outlines([n for n in rings if n not in keep]) if keep else ([], [])
-    rx, ry = outlines([n for n in (path[1:-1] if path else sorted(reach)) if n in rings])
+    dim = _joined(outlines, [n for n in outlines if n in g and n not in keep]) if keep else ([], [])
+    rings = _joined(outlines, [n for n in (path[1:-1] if path else sorted(reach)) if n in g])
     px: list = []
     py: list = []
     for a, b in zip(path, path[1:]):
-        by_sea = g.has_edge(a, b) and g.edges[a, b]["kind"] == "sea"
-        points = [middles[a], *(geo.sea_route(a, b, f.orientation).coords if by_sea else ()), middles[b]]
+        points = _way(f, g, middles, a, b)
         for x, y in points[1:] if px else points:
             px.append(round(x, 1))
             py.append(round(y, 1))
-    sx, sy = outlines([n for n in ([path[0], path[-1]] if path else [selected] if selected else []) if n in rings])
-    layers = lesson_layers(f, (dx, dy), (rx, ry), (px, py), (sx, sy))
+    ends = _joined(outlines, [n for n in ([path[0], path[-1]] if path else [selected] if selected else []) if n in g])
+    layers = lesson_layers(f, dim, rings, (px, py), ends)
     return [{**t, "visible": bool(t["x"])} for t in layers]  # a layer with nothing to draw is left out, as on the full board
 
 
@@ -81,23 +88,17 @@ def _action(f: Fit, g, h: Any, outlines: dict[str, tuple[list, list]],
     an arrow from the source's middle to the target's (along the sea route by sea), the callout naming the action
     straight above the arrow's middle or the province (the full board places it clear of the names with numpy)."""
     names = action_names(h, g)
-    xs: list = []
-    ys: list = []
-    for name in names:
-        append_polyline(xs, ys, *outlines[name])
     arrow: tuple[list, list] = ([], [])
     anns: list[dict] = []
     if h is not None and names and (h.source or h.kind == "tie"):  # the choices' rings ('choice') have no callout
         points = [middles[n] for n in names] if h.kind == "tie" else [middles[h.source]]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
         if h.target:
-            by_sea = g.has_edge(h.source, h.target) and g.edges[h.source, h.target]["kind"] == "sea"
-            sea = list(geo.sea_route(h.source, h.target, f.orientation).coords) if by_sea else []
-            arrow = trimmed([middles[h.source], *sea, middles[h.target]], f)
+            arrow = trimmed(_way(f, g, middles, h.source, h.target), f)
             cx, cy = (arrow[0][0] + arrow[0][-1]) / 2, (arrow[1][0] + arrow[1][-1]) / 2
         label = _(HIGHLIGHT_LABELS.get(h.kind, HIGHLIGHT_LABELS["province"]))
         anns.append(callout(f, cx, cy, label, (0, -round(f.font * 2.6 + 8))))
-    traces = action_layers(f, h.kind if h else None, (xs, ys), arrow)
+    traces = action_layers(f, h.kind if h else None, _joined(outlines, names), arrow)
     return [{**t, "visible": bool(t["x"])} for t in traces], anns
 
 
@@ -109,11 +110,10 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
     o = f.orientation
     shapes = geo.province_shapes(o)
     g = board.graph
-    outlines: dict[str, tuple[list, list]] = {}  # every province's outline (the action's rings)
+    outlines: dict[str, tuple[list, list]] = {}  # every province's outline (the action's rings, the click lesson's)
     areas: dict[str, tuple[list, list]] = {key: ([], []) for key in [*BOARD.regions, "out"]}
     names, xs, ys, mids, texts, hovers = [], [], [], [], [], []
     spots: dict[str, tuple[float, float]] = {}
-    rings: dict[str, tuple[list, list]] = {}  # the outlines of the provinces in play (the click lesson's)
     middles: dict[str, tuple[float, float]] = {}
     lift = f.px(f.token / 2 + 2)  # the name above the middle, the army token's row below it
     for p in BOARD.provinces:
@@ -124,8 +124,6 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
         outlines[name] = (x_line, y_line)
         x, y = _middle(coords)
         middles[name] = (x, y)
-        if name in g.nodes:
-            rings[name] = (x_line, y_line)
         has_token = state is not None and getattr(state.provinces.get(name), "owner", None) is not None
         names.append(name)
         mids.append(y)
@@ -142,7 +140,7 @@ def light_traces(board: PlayBoard, state: Any, highlight: Any, f: Fit, height: i
          "hoverinfo": "skip", "showlegend": False, "name": f"area:{key}", "meta": "area"}
         for key, (x, y) in areas.items()]
     traces += sea_routes(f, g, selected)  # the full board's, from the shipped lines
-    traces += _lesson(f, g, rings, middles, selected, set(reach), list(path or []))
+    traces += _lesson(f, g, outlines, middles, selected, set(reach), list(path or []))
     action, callouts = _action(f, g, highlight, outlines, middles)
     traces += action
     traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts, "hoverinfo": "skip",
