@@ -62,8 +62,6 @@ from .board_state import (
 )
 from .board_labels import crowded, label_places
 from .board_static import static_layers
-from .board_light import light_traces
-from . import geometry as geo
 from .board_text import hover_text, region_summaries, state_hover
 
 __all__ = [
@@ -174,8 +172,6 @@ def board_traces(
     board = play_board(side, players)  # the side resolved once (checked), passed down
     g = board.graph
     f = fit(width, font)
-    if geo.shapely is None:  # Python in the browser (the static build): the outlines shipped, nothing computed
-        return light_traces(board, state, highlight, f, height, view, selected, reach, path)
     excluded = board.excluded
     # the names are placed clear of each other (board_labels); the kanji line is drawn where it fits
     # beside every other name (and the army tokens) at this size, else it stays in the hover and the table

@@ -35,7 +35,7 @@ from typing import NamedTuple
 try:
     import numpy as np
     import shapely
-except ImportError:  # the static build (no numpy, no shapely in the browser): .board draws .board_light instead
+except ImportError:  # the static build (no numpy, no shapely in the browser): the places shipped (.label_table)
     np = shapely = None
 
 from ..board import PlayBoard
@@ -110,15 +110,14 @@ def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, floa
 
 
 def overlapping(places: dict[str, Place], gap_px: float = 0.0, scale: float = 1.0) -> list[tuple[str, str]]:
-    """The pairs of names whose boxes overlap (or come closer than ``gap_px`` screen pixels at ``scale``)."""
+    """The pairs of names whose boxes overlap (or come closer than ``gap_px`` screen pixels at ``scale``).
+    Pure Python (45 names: a thousand pairs), so the static build checks its shipped places with it too."""
     names = list(places)
-    boxes = np.array([places[n].bounds for n in names]).reshape(-1, 4)
     g = gap_px / scale / 2
-    grown = boxes + np.array([-g, -g, g, g])
-    w = np.minimum(grown[:, None, 2], grown[None, :, 2]) - np.maximum(grown[:, None, 0], grown[None, :, 0])
-    h = np.minimum(grown[:, None, 3], grown[None, :, 3]) - np.maximum(grown[:, None, 1], grown[None, :, 1])
-    hit = (w > 0) & (h > 0)
-    return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names)) if hit[i, j]]
+    grown = [(x0 - g, y0 - g, x1 + g, y1 + g) for x0, y0, x1, y1 in (places[n].bounds for n in names)]
+    return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))
+            if min(grown[i][2], grown[j][2]) > max(grown[i][0], grown[j][0])
+            and min(grown[i][3], grown[j][3]) > max(grown[i][1], grown[j][1])]
 
 
 def _candidates(f: Fit, reach_px: tuple[float, float]) -> np.ndarray:
@@ -162,10 +161,22 @@ def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
 
     names = [p.name for p in BOARD.provinces]
     texts = [list(label_texts(n, board, view, kanji)) for n in names]
-    fit_key = [f.width, f.orientation, f.scale, f.font, f.token, f.margin]
-    placed, spotted = _solved(_geometry_key(), fit_key, texts, tokens)
+    if np is None:  # the static build: as placed at build time for this width (label_table)
+        from .label_table import shipped_places
+
+        placed, spotted = shipped_places(f, language, tokens)
+        boxes = [name_box(first, second, f) for first, second in texts]
+        return ({n: Place(x, y, box) for n, (x, y), box in zip(names, placed, boxes)},
+                dict(zip(names, spotted)) if tokens else {})
+    placed, spotted = placed_texts(texts, f, tokens)
     places = {n: Place(x, y, (l, b, r, t)) for n, (x, y, l, b, r, t) in zip(names, placed)}
     return places, {n: (x, y) for n, (x, y) in zip(names, spotted)}
+
+
+def placed_texts(texts: list[list[str]], f: Fit, tokens: bool) -> tuple[list, list]:
+    """The places of names reading ``texts`` (two lines each, in the board's order) at ``f``: see :func:`_solved`."""
+    fit_key = [f.width, f.orientation, f.scale, f.font, f.token, f.margin]
+    return _solved(_geometry_key(), fit_key, texts, tokens)
 
 
 @lru_cache(maxsize=1)
@@ -317,27 +328,39 @@ def token_places(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str
 CROWDED = 0.85
 
 
-def density(board: PlayBoard, view: str, f: Fit, tokens: bool) -> float:
-    """The names' boxes with their kanji line (and the army tokens) as a share of the land's area."""
-    from .board_text import label_texts
-
-    names = [p.name for p in BOARD.provinces]
-    boxes = np.array([name_box(*label_texts(n, board, view, True), f) for n in names])
+def density(texts: list[list[str]], f: Fit, tokens: bool) -> float:
+    """The boxes of names reading ``texts`` (with their kanji line) and the army tokens (``tokens``) as a share of
+    the land's area."""
+    boxes = np.array([name_box(first, second, f) for first, second in texts])
     used = float(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum()) * f.scale ** 2
     if tokens:
-        used += len(names) * (f.token + 2) ** 2
+        used += len(texts) * (f.token + 2) ** 2
     return used / (geo.land(f.orientation).area * f.scale ** 2)
 
 
 def crowded(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tokens: bool) -> bool:
     """Whether names (with their kanji line when ``kanji``) would overlap or touch at this size, or, with a
-    game's army tokens (``tokens``), a token would cover a name."""
-    if kanji and density(board, view, f, tokens) > CROWDED:  # no need to try
-        return True
+    game's army tokens (``tokens``), a token would cover a name. In the static build: where the build found no
+    room for the kanji line at this width (:mod:`.label_table`), or where the names as drawn overlap."""
+    from .board_text import label_texts
+
+    if np is None:
+        from .label_table import shipped_kanji
+
+        if kanji and not shipped_kanji(f, language, tokens):
+            return True
+        return bool(overlapping(label_places(board, view, f, kanji, language, tokens), GAP_PX / 2, f.scale))
+    if kanji and density([list(label_texts(p.name, board, view, True)) for p in BOARD.provinces], f, tokens) > CROWDED:
+        return True  # no need to try
     places, spots = _solve(board, view, f, kanji, language, tokens)
+    return clashing(places, spots, f)
+
+
+def clashing(places: dict[str, Place], spots: dict[str, tuple[float, float]], f: Fit) -> bool:
+    """Whether two names overlap or touch, or an army token (at ``spots``, when given) covers a name."""
     if overlapping(places, GAP_PX / 2, f.scale):
         return True
-    if not tokens:
+    if not spots:
         return False
     labels = np.array([p.bounds for p in places.values()])
     half = f.px(f.token / 2 + 1)

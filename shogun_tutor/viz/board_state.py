@@ -9,11 +9,6 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Iterable
 
-try:
-    import numpy as np
-except ImportError:  # the static build (no numpy in the browser): .board draws .board_light instead
-    np = None
-
 from ..data import BOARD, BUILDINGS, COMPONENTS
 from ..i18n import _
 from ..text import terms
@@ -144,8 +139,7 @@ def lesson(f: Fit, g, selected: str | None, reach: set[str], path: list[str]) ->
 def lesson_layers(f: Fit, dim: tuple[list, list], reach: tuple[list, list], path: tuple[list, list],
                   selected: tuple[list, list]) -> list[dict]:
     """The click lesson's four layers from their points (``dim``: the rest, filled pale; ``reach``: the reachable
-    provinces' rings, dotted; ``path``: the shortest way; ``selected``: the ends' rings): one look for the full
-    board and the static build's light board (:mod:`.board_light`)."""
+    provinces' rings, dotted; ``path``: the shortest way; ``selected``: the ends' rings)."""
     return [
         _scatter(x=dim[0], y=dim[1], fill="toself", fillcolor="rgba(255,255,255,0.62)", mode="lines",
                  line=dict(width=0), name="dim", hoverinfo="skip", showlegend=False),
@@ -176,44 +170,52 @@ def _callout_offset(x: float, y: float, label: str, f: Fit, places: dict,
     it covers them least. Among equally free places: nearer first, then above before below.
 
     The callout's box is estimated from its text as the names' boxes are (``places``, from
-    :func:`.board_labels.label_places`): bold
-    text at the board's font size plus one, with its padding and border. Every candidate place is
-    scored at once (numpy): this runs on every step that highlights a province."""
+    :func:`.board_labels.label_places`): bold text at the board's font size plus one, with its padding and border.
+    Pure Python (the static build has no numpy): only the names and token rows within the farthest candidate's
+    reach are scored, a few dozen boxes against 72 places; this runs on every step that highlights a province."""
     o = f.orientation
     half_w, half_h = callout_half_size(label, f)
     area = 4 * half_w * half_h
-    names = [p.name for p in BOARD.provinces]
-    name_boxes = np.array([places[n].bounds for n in names])
-    c0, d0, c1, d1 = token_cluster(f)
-    token_boxes = np.array([(tx + c0, ty + d0, tx + c1, ty + d1) for tx, ty in avoid]).reshape(-1, 4)
-    obstacles = np.vstack([name_boxes, token_boxes])
-    weights = np.array([50.0 if n == own else 1.0 for n in names] + [1.0] * len(token_boxes))  # its own name most
-    others = name_boxes[[n != own for n in names]]
+    base_px = max(38.0, f.token * 2.4)
     # the candidates, nearer rings first, each ring's directions in CALLOUT_ANGLES' order
-    ring, cost = np.repeat(np.array(CALLOUT_RINGS), len(CALLOUT_ANGLES), axis=0).T
-    angle = np.radians(np.tile(CALLOUT_ANGLES, len(CALLOUT_RINGS)))
-    distance_px = max(38.0, f.token * 2.4) * ring
-    dx = distance_px * np.cos(angle) * 1.4  # callouts are wider than tall
-    dy = distance_px * np.sin(angle)
-    cx, cy = x + f.px(dx), y + f.px(dy)
-    boxes = np.stack([cx - half_w, cy - half_h, cx + half_w, cy + half_h], axis=1)
-    covered = _overlaps(boxes, obstacles) @ weights
-    off_board = area - _overlaps(boxes, np.array([geo.bounds(o)]))[:, 0]
-    t = np.arange(1, 8) / 8  # points along the leader line
-    px, py = x + np.outer(cx - x, t), y + np.outer(cy - y, t)
-    inside = ((others[:, 0] <= px[..., None]) & (px[..., None] <= others[:, 2])
-              & (others[:, 1] <= py[..., None]) & (py[..., None] <= others[:, 3]))
-    crossed = inside.any(axis=2).sum(axis=1)
-    total = covered + 20 * off_board + crossed * 0.03 * area + cost * area
-    best = min(range(len(total)), key=lambda i: (round(float(total[i]), 1), i))
-    return round(float(dx[best])), -round(float(dy[best]))
+    candidates = []
+    for ring, cost in CALLOUT_RINGS:
+        for angle in CALLOUT_ANGLES:
+            a = math.radians(angle)
+            dx, dy = base_px * ring * math.cos(a) * 1.4, base_px * ring * math.sin(a)  # callouts are wider than tall
+            candidates.append((dx, dy, x + f.px(dx), y + f.px(dy), cost))
+    # what any candidate could touch: the boxes within the reach of the farthest one
+    reach_x = f.px(base_px * CALLOUT_RINGS[-1][0] * 1.4) + half_w
+    reach_y = f.px(base_px * CALLOUT_RINGS[-1][0]) + half_h
+    near = (x - reach_x, y - reach_y, x + reach_x, y + reach_y)
+    c0, d0, c1, d1 = token_cluster(f)
+    obstacles = [(places[n].bounds, 50.0 if n == own else 1.0, n != own) for n in places]  # its own name most
+    obstacles += [((tx + c0, ty + d0, tx + c1, ty + d1), 1.0, False) for tx, ty in avoid]
+    obstacles = [(b, w, other) for b, w, other in obstacles if _overlap(b, near) > 0]
+    names = [b for b, _w, other in obstacles if other]
+    board = geo.bounds(o)
+    best, best_key = (0.0, 0.0), None
+    for i, (dx, dy, cx, cy, cost) in enumerate(candidates):
+        box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+        covered = sum(_overlap(box, b) * w for b, w, _other in obstacles)
+        off_board = area - _overlap(box, board)
+        # the leader line's points (1/8 … 7/8 of the way) that stand inside another name
+        lo_x, hi_x, lo_y, hi_y = min(x, cx), max(x, cx), min(y, cy), max(y, cy)
+        met = [b for b in names if b[0] <= hi_x and b[2] >= lo_x and b[1] <= hi_y and b[3] >= lo_y]
+        crossed = sum(any(b[0] <= px <= b[2] and b[1] <= py <= b[3] for b in met)
+                      for px, py in ((x + (cx - x) * k / 8, y + (cy - y) * k / 8) for k in range(1, 8))) if met else 0
+        total = covered + 20 * off_board + crossed * 0.03 * area + cost * area
+        key = (round(total, 1), i)
+        if best_key is None or key < best_key:
+            best, best_key = (dx, dy), key
+    return round(best[0]), -round(best[1])
 
 
-def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The areas where each box of ``a`` overlaps each box of ``b`` (boxes as left, bottom, right, top)."""
-    w = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
-    h = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
-    return np.where((w > 0) & (h > 0), w * h, 0.0)
+def _overlap(a: tuple, b: tuple) -> float:
+    """The area where two boxes (left, bottom, right, top) overlap."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),
@@ -280,8 +282,7 @@ def callout(f: Fit, x: float, y: float, label: str, offset: tuple[int, int]) -> 
 
 def action_layers(f: Fit, kind: str | None, rings: tuple[list, list], arrow: tuple[list, list]) -> list[dict]:
     """The action's two layers from their points: the rings (``highlight``, dotted) and the arrow with its head
-    (``arrow``), in one colour for every action, clear of every player's (the callout names the action): one look for
-    the full board and the static build's light board."""
+    (``arrow``), in one colour for every action, clear of every player's (the callout names the action)."""
     colour = HIGHLIGHT
     traces = [_scatter(x=rings[0], y=rings[1], mode="lines", name="highlight", meta=kind, hoverinfo="skip",
                        showlegend=False, line=dict(color=colour, width=4, dash="dot"))]

@@ -30,6 +30,7 @@ from .board_base import (
 )
 from .board_labels import label_places, second_font
 from .board_text import hover_text, label_texts
+from .shipped import COAST_PX
 from .palette import EXCLUDED_FILL, REGION_FILLS, REGION_LINES, SEA_ROUTE
 
 PROVINCE_EDGE = dict(color="rgba(255,255,255,0.9)", width=1.2)
@@ -126,7 +127,7 @@ def static_layers(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: 
     tol = tolerance(f)
     out: dict[str, Any] = {}
     # coast: a band of shallow water around the land
-    cx, cy = geo.outline_xy(geo.land(o).buffer(f.px(7), quad_segs=4), tol)
+    cx, cy = geo.outline_xy(geo.coast(o, f.px(COAST_PX)), tol)
     out["coast"] = scatter(x=cx, y=cy, fill="toself", fillcolor=COAST_COLOUR, mode="lines",
                            line=dict(width=0, color=COAST_COLOUR), name="coast", hoverinfo="skip", showlegend=False)
     out["areas"] = _areas(board, view, f)
@@ -148,7 +149,7 @@ def static_layers(board: PlayBoard, view: str, f: Fit, kanji: bool, with_state: 
 def legend_layers(with_state: bool) -> list[dict]:
     """The legend's entries that no game state changes: the buildings' shapes (the map colours buildings by owner;
     shown with a game) and the sea route, in the current language (``meta`` names each: ``legend:<building>``,
-    ``sea-legend``). Pure Python: the static build's light board shows them too."""
+    ``sea-legend``)."""
     out = [scatter(x=[None], y=[None], mode="markers", name=terms.building_name(building), meta=f"legend:{building}",
                    marker=dict(symbol=BUILDING_SYMBOLS[building], size=11, color="#FFFFFF",
                                line=dict(color="#111111", width=1.6)),

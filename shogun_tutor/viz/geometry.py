@@ -234,10 +234,28 @@ def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
     return {n: _turn(s, orientation) for n, s in _board_shapes().items()}
 
 
-def for_shipping() -> dict:
-    """The shapes the static build ships to the browser, where shapely is missing (:mod:`.shipped`)."""
-    return shipped.export({o: province_shapes(o) for o in ORIENTATIONS}, {o: land(o).bounds for o in ORIENTATIONS},
-                          {o: {pair: sea_route(*pair, o) for pair in shipped.sea_pairs()} for o in ORIENTATIONS})
+def for_shipping(places: dict | None = None) -> dict:
+    """The geometry the static build ships to the browser, where shapely is missing (:mod:`.shipped`), with the
+    names' ``places`` (:func:`.label_table.export`)."""
+    from .board_base import fit  # (board_base reads this module)
+
+    parts = {}
+    for o in ORIENTATIONS:
+        f = fit(shipped.SHIPPED_SIZES[o])
+        assert f.orientation == o
+        names = [p.name for p in BOARD.provinces]
+        parts[o] = {
+            "provinces": province_shapes(o), "land_bounds": land(o).bounds,
+            "sea": {pair: sea_route(*pair, o) for pair in shipped.sea_pairs()},
+            "label_points": {n: label_point(n, o) for n in names}, "hit_points": hit_points(o),
+            "coast": coast(o, f.px(shipped.COAST_PX)).simplify(f.px(0.5), preserve_topology=True),
+            "insets": {n: inset(n, round(f.px(shipped.INSET_PX), 1), o).simplify(f.px(0.5), preserve_topology=True)
+                       for n in names},
+            "regions": {side: {r: region_outline(side, r, o).simplify(f.px(0.5), preserve_topology=True)
+                               for r in BOARD.regions} for side in ("sun", "moon")},
+            "region_anchors": {side: {r: region_anchor(side, r, o) for r in BOARD.regions} for side in ("sun", "moon")},
+        }
+    return shipped.export(parts, places)
 
 
 def bounds(orientation: str = "wide", margin: float = 22.0) -> tuple[float, float, float, float]:
@@ -266,13 +284,15 @@ def outline_xy(shape, tolerance: float = 0.0) -> tuple[list[float | None], list[
         return [], []
     digits = 1
     if tolerance > 0:
-        shape = shape.simplify(tolerance, preserve_topology=True)
+        if shapely is not None:  # (the shipped outlines were simplified at build time)
+            shape = shape.simplify(tolerance, preserve_topology=True)
         digits = 0 if tolerance >= 0.5 else 1
     polys = shape.geoms if hasattr(shape, "geoms") else [shape]
     for poly in polys:
         if poly.geom_type != "Polygon" or poly.is_empty:
             continue
-        x, y = poly.exterior.coords.xy
+        x = [px for px, _py in poly.exterior.coords]
+        y = [py for _px, py in poly.exterior.coords]
         if digits:
             xs += [round(v, 1) for v in x] + [None]
             ys += [round(v, 1) for v in y] + [None]
@@ -288,16 +308,29 @@ def line_xy(line) -> tuple[list[float], list[float]]:
     return [round(x, 1) for x, _y in points], [round(y, 1) for _x, y in points]
 
 
+def coast(orientation: str, distance: float):
+    """The land with a band of shallow water ``distance`` wide around it.
+    Without shapely: as shipped by the static build (the band computed for one size, :mod:`.shipped`)."""
+    if shapely is None:
+        return shipped.coast(check_orientation(orientation))
+    return land(orientation).buffer(distance, quad_segs=4)
+
+
 @lru_cache(maxsize=16)
 def region_outline(side: str, region: str, orientation: str = "wide"):
-    """The union of a region's provinces on ``side``."""
+    """The union of a region's provinces on ``side``. Without shapely: as shipped by the static build."""
+    if shapely is None:
+        return shipped.region_outline(check_orientation(orientation), side, region)
     shapes = province_shapes(orientation)
     return unary_union([shapes[p.name] for p in BOARD.provinces if p.region(side) == region]).buffer(0.5).buffer(-0.5)
 
 
 @lru_cache(maxsize=128)
 def inset(name: str, distance: float, orientation: str = "wide"):
-    """The province's area shrunk by ``distance`` (a ring drawn on it stays inside the province)."""
+    """The province's area shrunk by ``distance`` (a ring drawn on it stays inside the province).
+    Without shapely: as shipped by the static build, shrunk by :data:`.shipped.INSET_PX` whatever ``distance``."""
+    if shapely is None:
+        return shipped.inset(check_orientation(orientation), name)
     shape = province_shapes(orientation)[name].buffer(-distance, quad_segs=4)
     if shape.is_empty:
         return province_shapes(orientation)[name]
@@ -308,7 +341,10 @@ def inset(name: str, distance: float, orientation: str = "wide"):
 
 @lru_cache(maxsize=256)
 def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
-    """Where a province's label goes: its name position when inside the shape, else a point inside."""
+    """Where a province's label goes: its name position when inside the shape, else a point inside.
+    Without shapely: as shipped by the static build."""
+    if shapely is None:
+        return shipped.label_point(check_orientation(orientation), name)
     shape = province_shapes(orientation)[name]
     x, y = board_point(name, orientation)
     if shape.buffer(-10).contains(Point(x, y)):
@@ -320,7 +356,10 @@ def label_point(name: str, orientation: str = "wide") -> tuple[float, float]:
 @lru_cache(maxsize=2)
 def hit_points(orientation: str = "wide") -> tuple[tuple[str, float, float], ...]:
     """A grid of points covering each province (name, x, y), the label point first:
-    hovering or clicking anywhere in a province finds one of its points."""
+    hovering or clicking anywhere in a province finds one of its points. Without shapely: as shipped by the static
+    build."""
+    if shapely is None:
+        return shipped.hit_points(check_orientation(orientation))
     out = []
     shapes = province_shapes(orientation)
     for p in BOARD.provinces:
@@ -393,7 +432,9 @@ def sea_route(a: str, b: str, orientation: str = "wide") -> LineString:
 
 @lru_cache(maxsize=16)
 def region_anchor(side: str, region: str, orientation: str = "wide") -> tuple[float, float]:
-    """A point well inside the region's largest piece (for its name)."""
+    """A point well inside the region's largest piece (for its name). Without shapely: as shipped by the static build."""
+    if shapely is None:
+        return shipped.region_anchor(check_orientation(orientation), side, region)
     shape = region_outline(side, region, orientation)
     if shape.geom_type == "MultiPolygon":
         shape = max(shape.geoms, key=lambda g: g.area)

@@ -206,7 +206,7 @@ def _next_step(page, before: str) -> str:
 
 
 def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_and_tower(static_site, browser):
-    """Python in the browser: the guided game's Next step and a step's "why?" opening its rule, its board (the light board: the shipped outlines), the
+    """Python in the browser: the guided game's Next step and a step's "why?" opening its rule, its board (the full board, from the geometry and names' places shipped by the build), the
     game kept in the page's localStorage and continued by a reload from its address, a language switch, the
     battle tower with its odds; no request leaves 127.0.0.1, no console error."""
     _out, url = static_site
@@ -226,7 +226,8 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
         page.locator(".shogun-back button:visible, button.shogun-back:visible").first.click()
         page.wait_for_selector(".shogun-next", state="visible", timeout=60_000)
         assert _step_text(page) == texts[-1]
-        # the light board: the regions' areas, the sea routes, the owners' army tokens (the full board's state layers)
+        # the full board: the coast, the regions' areas and outlines, the sea routes, the names, the owners' rings and
+        # army tokens
         board = page.evaluate("""() => {
           const gd = document.querySelector('.shogun-game-board .js-plotly-plot');
           const drawn = [...gd.querySelectorAll('.scatterlayer .trace')].map(t => t.__data__[0].trace.name);
@@ -234,6 +235,7 @@ def test_the_guided_game_steps_survives_a_reload_speaks_dutch_and_shows_board_an
                   legend: gd.querySelectorAll('.legend .traces').length};
         }""")
         assert sum(n.startswith("area:") for n in board["drawn"]) == 5 and "sea" in board["drawn"], board  # 4 players: none out
+        assert {"coast", "regions", "owner-edge", "labels", "armies", "hit"} <= set(board["drawn"]), board
         assert board["armies"] >= 10 and board["legend"] >= 5, board
         # the address follows the game; a reload opens the page again and the game goes on where it was
         page.wait_for_function("() => new URLSearchParams(location.search).has('game')", timeout=60_000)

@@ -24,10 +24,8 @@ BROWSER_LIKE = (
 )
 
 
-def test_without_shapely_the_shipped_geometry_draws_the_same_welcome_map(tmp_path):
-    path = tmp_path / "geometry.json"
-    path.write_text(json.dumps(geometry.for_shipping()))
-    env = {"PATH": "/usr/bin:/bin", shipped.SHIPPED_ENV: str(path), "SHOGUN_TUTOR_CACHE": "off"}
+def test_without_shapely_the_shipped_geometry_draws_the_same_welcome_map(shipped_file):
+    env = {"PATH": "/usr/bin:/bin", shipped.SHIPPED_ENV: str(shipped_file), "SHOGUN_TUTOR_CACHE": "off"}
     run = subprocess.run([sys.executable, "-c", BROWSER_LIKE], capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     browser = json.loads(run.stdout)
@@ -49,8 +47,9 @@ def test_without_shapely_and_without_shipped_data_the_error_says_so():
     assert "ShippedError" in run.stderr and shipped.SHIPPED_ENV in run.stderr
 
 
-def _good() -> dict:
-    return geometry.for_shipping()
+@pytest.fixture
+def good(shipped_file) -> dict:
+    return json.loads(shipped_file.read_text())
 
 
 @pytest.mark.parametrize("spoil, message", [
@@ -63,9 +62,17 @@ def _good() -> dict:
     (lambda d: d["orientations"]["wide"].pop("sea"), "sea routes are not the board's"),
     (lambda d: d["orientations"]["tall"]["sea"].pop(sorted(d["orientations"]["tall"]["sea"])[0]), "sea routes"),
     (lambda d: d["orientations"]["wide"]["sea"].__setitem__("Izu|Shima", [[0, float("inf")], [1, 1]]), "sea route Izu|Shima"),
+    (lambda d: d["orientations"]["tall"]["label_points"].pop("Iyo"), "'tall' label points"),
+    (lambda d: d["orientations"]["wide"]["hit_points"].append(["Atlantis", 1, 1]), "hover points"),
+    (lambda d: d["orientations"]["wide"]["hit_points"].__setitem__(slice(None), []), "hover points"),
+    (lambda d: d["orientations"]["wide"]["insets"]["Settsu"].__setitem__(1, [1, None]), "insets"),
+    (lambda d: d["orientations"]["tall"]["coast"].clear(), "coast"),
+    (lambda d: d["orientations"]["wide"]["regions"]["moon"].pop("red"), "regions of the moon side"),
+    (lambda d: d["orientations"]["tall"]["region_anchors"]["sun"].__setitem__("red", [0]), "regions of the sun side"),
+    (lambda d: d.pop("places"), "places are not of every language"),
 ])
-def test_shipped_geometry_is_checked_like_every_input(spoil, message):
-    data = _good()
+def test_shipped_geometry_is_checked_like_every_input(good, spoil, message):
+    data = good
     assert shipped.parse(json.dumps(data))["version"] == shipped.VERSION
     spoil(data)
     with pytest.raises(shipped.ShippedError, match=message):
