@@ -7,8 +7,8 @@ apart) in every language, for the widest text each name has on any side, player 
 provinces out of play and of the changes view included), and ships the result with the board's geometry
 (:mod:`.shipped`). A figure ``w`` px wide takes the places found for the widest shipped width up to ``w`` of its
 orientation (:func:`width_for`): the names' font and the tokens' size are the same there, and a wider figure only
-shrinks every name and token in plot units, so what stood clear still does (``tests/viz/test_label_table.py`` checks
-it at every width in every language). The kanji line is shown where the build found room for it at that width.
+shrinks every name and token in plot units, so what stood clear still does (``tests/viz/test_board_in_browser.py``
+checks it at every width in every language). The kanji line is shown where the build found room for it at that width.
 
 What is shipped, per language, per "names" (no game shown) and "tokens" (a game shown), per width: the kanji flag,
 the names' points and, with tokens, the tokens' points, in the board's order. It is read like every input from
@@ -24,7 +24,7 @@ from ..board import play_board
 from ..data import BOARD
 from .. import i18n
 from .board_base import Fit, fit
-from .board_labels import text_width
+from .board_labels import second_font, text_width
 
 #: px between two shipped widths of the same font and token size: closer on a phone (where a few px count)
 MAX_STEP = {"tall": 64, "wide": 180}
@@ -52,11 +52,23 @@ def widths() -> tuple[int, ...]:
     return tuple(out)
 
 
+def _sizes(f: Fit) -> tuple[float, float, float, float]:
+    """How large a figure's names (both lines), army tokens and fixed pixels (gaps, padding) are on the board, in
+    plot units."""
+    return (f.font / f.scale, second_font(f) / f.scale, f.token / f.scale, 1 / f.scale)
+
+
 def width_for(f: Fit, shipped: list[int] | tuple[int, ...]) -> int:
-    """The width of ``shipped`` whose places a figure of ``f`` takes: the widest up to ``f.width`` (the narrowest
-    when ``f`` is narrower still). Every change of orientation is a shipped width (:func:`widths`), so the one
-    taken is of the figure's orientation."""
-    return max((w for w in shipped if w <= f.width), default=min(shipped))
+    """The width of ``shipped`` whose places a figure of ``f`` takes: the widest of its orientation where names
+    (both lines), tokens and gaps are at least as large on the board as in ``f``, so that what stood clear there
+    stands clear in ``f``: the widest up to ``f.width`` (same font and token size, or smaller ones on a narrower
+    board). A figure with a larger font asked (a projector) may find none: it takes the narrowest of its
+    orientation, where names stand farthest apart, and :func:`.board_labels.crowded` then leaves out the kanji line
+    if they touch."""
+    own = [w for w in shipped if fit(w).orientation == f.orientation] or list(shipped)
+    need = _sizes(f)
+    room = [w for w in own if all(a >= b - 1e-9 for a, b in zip(_sizes(fit(w)), need))]
+    return max(room) if room else min(own)
 
 
 def _widest_texts(kanji: bool) -> list[list[str]]:

@@ -175,6 +175,14 @@ def test_the_shipped_places_are_the_builds_at_every_shipped_width(shipped_file):
     assert label_table.width_for(fit(1000), widths) == max(w for w in widths if w <= 1000)
     assert fit(label_table.width_for(fit(619), widths)).orientation == "tall"
     assert label_table.width_for(fit(240), widths) == 240
+    # a projector's larger font (teacher mode): a width where names and tokens are at least as large on the board,
+    # else the orientation's narrowest (names farthest apart)
+    for width, font in ((1100, 15), (1900, 17), (800, 20)):
+        f = fit(width, font)
+        taken = label_table.width_for(f, widths)
+        assert fit(taken).orientation == "wide" and taken <= width
+        room = all(a >= b for a, b in zip(label_table._sizes(fit(taken)), label_table._sizes(f)))
+        assert room or taken == min(w for w in widths if fit(w).orientation == "wide"), (width, font, taken)
 
 
 @pytest.mark.parametrize("spoil, message", [
