@@ -234,7 +234,7 @@ def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
     return {n: _turn(s, orientation) for n, s in _board_shapes().items()}
 
 
-def for_shipping(places: dict | None = None) -> dict:
+def for_shipping(places: dict) -> dict:
     """The geometry the static build ships to the browser, where shapely is missing (:mod:`.shipped`), with the
     names' ``places`` (:func:`.label_table.export`)."""
     from .board_base import fit  # (board_base reads this module)

@@ -98,13 +98,13 @@ def _rings(geom) -> list[list[list[float]]]:
     return [_ring(g.exterior.coords) for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon"]
 
 
-def export(parts: dict[str, dict], places: dict | None = None) -> dict:
+def export(parts: dict[str, dict], places: dict) -> dict:
     """The data to ship, from ``parts[orientation]`` computed with shapely at build time
     (:func:`.geometry.for_shipping`): ``provinces`` and ``insets`` (name: polygon), ``land_bounds``, ``sea``
     ((a, b): line), ``label_points`` (name: point), ``hit_points`` ((name, x, y), ...), ``coast`` (a polygon or
     multipolygon), ``regions`` and ``region_anchors`` (side: region: multipolygon or point); with the names'
     ``places`` (:func:`.label_table.export`)."""
-    out: dict = {"version": VERSION, "orientations": {}, "places": places or {}}
+    out: dict = {"version": VERSION, "orientations": {}, "places": places}
     for o, p in sorted(parts.items()):
         out["orientations"][o] = {
             # the outlines and routes exact (the welcome's map is drawn from them as on the server)
