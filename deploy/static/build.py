@@ -225,9 +225,9 @@ def setup_source(together_url: str | None, plotly_module: str | None = None) -> 
     (zlib, then base64 to be a string in the cell: 0.45 MB of JSON as ~0.14 MB of text; the page is the file every
     visit fetches first)."""
     from shogun_tutor.ui.widgets.plotly_widget import PLOTLY_MODULE_ENV
-    from shogun_tutor.viz import geometry, label_table, shipped
+    from shogun_tutor.viz import label_table, shipped
 
-    data = json.dumps(geometry.for_shipping(label_table.export()), separators=(",", ":"))
+    data = json.dumps(label_table.for_shipping(), separators=(",", ":"))
     packed = base64.b64encode(zlib.compress(data.encode(), 9)).decode("ascii")
     env = {"SHOGUN_TUTOR_STATIC": "1", "SHOGUN_TUTOR_CACHE": "off", shipped.SHIPPED_ENV: "/tmp/shogun-geometry.json"}
     if plotly_module:

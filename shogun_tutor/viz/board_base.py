@@ -99,6 +99,18 @@ def fit(width: int | None = None, font: int | None = None) -> Fit:
 
 
 
+def second_font(f: Fit) -> int:
+    """The size of a name's second line (the kanji under the romaji; in Chinese and Japanese the romaji under the
+    kanji): a little smaller than the name, never under 9 px, and on a projector never under 16 px; on a phone
+    (the board turned) as large as the name, :data:`.board_base.PHONE_FONT` (a phone's smallest label elsewhere).
+
+    >>> [second_font(fit(w, font)) for w, font in ((380, None), (1400, None), (1020, 17), (1500, 20))]
+    [12, 10, 16, 17]
+    """
+    least = PHONE_FONT if f.orientation == "tall" else 9
+    return min(f.font, max(least, round(0.85 * f.font), 16 if f.font >= 16 else 0))
+
+
 def style(state: Any, seat: int) -> Style:
     """The style of the player in ``seat`` (the colour the state gives them)."""
     return PLAYER_STYLES[state.players[seat].colour]

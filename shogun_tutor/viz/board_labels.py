@@ -40,7 +40,7 @@ except ImportError:  # the static build (no numpy, no shapely in the browser): t
 
 from ..board import PlayBoard
 from ..data import BOARD
-from .board_base import PHONE_FONT, Fit, fit  # noqa: F401 (fit: the doctests)
+from .board_base import Fit, fit, second_font  # noqa: F401 (fit: the doctests; second_font: read from here too)
 from . import geometry as geo
 from .diskcache import disk_cached, fingerprint
 
@@ -81,18 +81,6 @@ class Place(NamedTuple):
     def bounds(self) -> tuple[float, float, float, float]:
         l, b, r, t = self.box
         return (self.x + l, self.y + b, self.x + r, self.y + t)
-
-
-def second_font(f: Fit) -> int:
-    """The size of a name's second line (the kanji under the romaji; in Chinese and Japanese the romaji under the
-    kanji): a little smaller than the name, never under 9 px, and on a projector never under 16 px; on a phone
-    (the board turned) as large as the name, :data:`.board_base.PHONE_FONT` (a phone's smallest label elsewhere).
-
-    >>> [second_font(fit(w, font)) for w, font in ((380, None), (1400, None), (1020, 17), (1500, 20))]
-    [12, 10, 16, 17]
-    """
-    least = PHONE_FONT if f.orientation == "tall" else 9
-    return min(f.font, max(least, round(0.85 * f.font), 16 if f.font >= 16 else 0))
 
 
 def name_box(first: str, second: str, f: Fit) -> tuple[float, float, float, float]:
@@ -162,7 +150,7 @@ def _solve(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str,
     names = [p.name for p in BOARD.provinces]
     texts = [list(label_texts(n, board, view, kanji)) for n in names]
     if np is None:  # the static build: as placed at build time for this width (label_table)
-        from .label_table import shipped_places
+        from .shipped_places import shipped_places
 
         placed, spotted = shipped_places(f, language, tokens)
         boxes = [name_box(first, second, f) for first, second in texts]
@@ -345,7 +333,7 @@ def crowded(board: PlayBoard, view: str, f: Fit, kanji: bool, language: str, tok
     from .board_text import label_texts
 
     if np is None:
-        from .label_table import shipped_kanji
+        from .shipped_places import shipped_kanji
 
         if kanji and not shipped_kanji(f, language, tokens):
             return True

@@ -234,15 +234,13 @@ def province_shapes(orientation: str = "wide") -> dict[str, Polygon]:
     return {n: _turn(s, orientation) for n, s in _board_shapes().items()}
 
 
-def for_shipping(places: dict) -> dict:
+def for_shipping(places: dict, fits: dict) -> dict:
     """The geometry the static build ships to the browser, where shapely is missing (:mod:`.shipped`), with the
-    names' ``places`` (:func:`.label_table.export`)."""
-    from .board_base import fit  # (board_base reads this module)
-
+    names' ``places`` (:func:`.label_table.export`); ``fits``: each orientation's size for the coast band and the
+    insets (:data:`.shipped.SHIPPED_SIZES`, :func:`.label_table.for_shipping`)."""
     parts = {}
     for o in ORIENTATIONS:
-        f = fit(shipped.SHIPPED_SIZES[o])
-        assert f.orientation == o
+        f = fits[o]
         names = [p.name for p in BOARD.provinces]
         parts[o] = {
             "provinces": province_shapes(o), "land_bounds": land(o).bounds,

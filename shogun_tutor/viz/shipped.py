@@ -161,7 +161,7 @@ def _check_orientation(o: str, part: dict, names: list[str]) -> None:
 
 def parse(text: str) -> dict:
     """The shipped data, checked: the board's provinces, sea routes and regions in both orientations, finite
-    coordinates; the names' places as :func:`.label_table.check` reads them."""
+    coordinates (the names' places: :func:`.shipped_places.check`, as they are first read)."""
     if len(text) > MAX_BYTES:
         raise ShippedError(f"the shipped geometry is larger than {MAX_BYTES} bytes")
     try:
@@ -190,9 +190,8 @@ def parse(text: str) -> dict:
             if not isinstance(line, list) or not 2 <= len(line) <= MAX_POINTS or not all(map(_finite_pair, line)):
                 raise ShippedError(f"the shipped sea route {pair} is not a line of finite points")
         _check_orientation(o, part, names)
-    from .label_table import check  # (it reads this module's helpers)
-
-    check(data.get("places"))
+    if not isinstance(data.get("places"), dict):
+        raise ShippedError("the shipped geometry has no places of the names (read by .shipped_places)")
     return data
 
 
@@ -267,5 +266,5 @@ def region_anchor(orientation: str, side: str, region: str) -> tuple[float, floa
 
 
 def places() -> dict:
-    """The names' places as shipped (read by :mod:`.label_table`)."""
+    """The names' places as shipped (checked and read by :mod:`.shipped_places`)."""
     return shipped()["places"]

@@ -7,8 +7,8 @@ import pytest
 def shipped_file(tmp_path_factory):
     """What the static build ships to the browser (the board's geometry and the names' places in every language),
     made once per run as the build makes it (~20 s, less with the installation's disk cache of the places)."""
-    from shogun_tutor.viz import geometry, label_table
+    from shogun_tutor.viz import label_table
 
     path = tmp_path_factory.mktemp("shipped") / "geometry.json"
-    path.write_text(json.dumps(geometry.for_shipping(label_table.export()), separators=(",", ":")))
+    path.write_text(json.dumps(label_table.for_shipping(), separators=(",", ":")))
     return path

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from shogun_tutor import i18n
-from shogun_tutor.viz import label_table, shipped
+from shogun_tutor.viz import label_table, shipped, shipped_places
 from shogun_tutor.viz.board_labels import GAP_PX, overlapping, Place
 from shogun_tutor.viz.board_base import fit
 
@@ -170,18 +170,18 @@ def test_the_shipped_places_are_the_builds_at_every_shipped_width(shipped_file):
     assert {(fit(w).orientation, fit(w).font, fit(w).token) for w in range(240, 2001)} == \
         {(fit(w).orientation, fit(w).font, fit(w).token) for w in widths}
     for language in i18n.LANGUAGES:
-        for kind in label_table.KINDS:
+        for kind in shipped_places.KINDS:
             assert sorted(map(int, data["places"][language][kind])) == list(widths)
-    assert label_table.width_for(fit(1000), widths) == max(w for w in widths if w <= 1000)
-    assert fit(label_table.width_for(fit(619), widths)).orientation == "tall"
-    assert label_table.width_for(fit(240), widths) == 240
+    assert shipped_places.width_for(fit(1000), widths) == max(w for w in widths if w <= 1000)
+    assert fit(shipped_places.width_for(fit(619), widths)).orientation == "tall"
+    assert shipped_places.width_for(fit(240), widths) == 240
     # a projector's larger font (teacher mode): a width where names and tokens are at least as large on the board,
     # else the orientation's narrowest (names farthest apart)
     for width, font in ((1100, 15), (1900, 17), (800, 20)):
         f = fit(width, font)
-        taken = label_table.width_for(f, widths)
+        taken = shipped_places.width_for(f, widths)
         assert fit(taken).orientation == "wide" and taken <= width
-        room = all(a >= b for a, b in zip(label_table._sizes(fit(taken)), label_table._sizes(f)))
+        room = all(a >= b for a, b in zip(shipped_places._sizes(fit(taken)), shipped_places._sizes(f)))
         assert room or taken == min(w for w in widths if fit(w).orientation == "wide"), (width, font, taken)
 
 
@@ -201,4 +201,4 @@ def test_the_shipped_places_are_checked_like_every_input(shipped_file, spoil, me
     except KeyError:  # a width that is not there: add it instead
         data["places"]["en"]["tokens"]["9999"] = data["places"]["en"]["tokens"][sorted(data["places"]["en"]["tokens"])[0]]
     with pytest.raises(shipped.ShippedError, match=message):
-        shipped.parse(json.dumps(data))
+        shipped_places.check(shipped.parse(json.dumps(data))["places"])

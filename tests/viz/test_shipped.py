@@ -69,7 +69,7 @@ def good(shipped_file) -> dict:
     (lambda d: d["orientations"]["tall"]["coast"].clear(), "coast"),
     (lambda d: d["orientations"]["wide"]["regions"]["moon"].pop("red"), "regions of the moon side"),
     (lambda d: d["orientations"]["tall"]["region_anchors"]["sun"].__setitem__("red", [0]), "regions of the sun side"),
-    (lambda d: d.pop("places"), "places are not of every language"),
+    (lambda d: d.pop("places"), "no places of the names"),
 ])
 def test_shipped_geometry_is_checked_like_every_input(good, spoil, message):
     data = good
