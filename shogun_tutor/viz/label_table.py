@@ -98,8 +98,6 @@ def export() -> dict:
         i18n.set_language(was)
 
 
-
-
 def for_shipping() -> dict:
     """What the static build ships to the browser: the board's geometry (:func:`.geometry.for_shipping`) and every
     language's places (:func:`export`)."""

@@ -122,24 +122,24 @@ def export(parts: dict[str, dict], places: dict) -> dict:
     return out
 
 
-def _finite_pair(v) -> bool:
+def finite_pair(v) -> bool:
     return (isinstance(v, list) and len(v) == 2
             and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v))
 
 
 def _ring_ok(ring) -> bool:
-    return isinstance(ring, list) and 4 <= len(ring) <= MAX_POINTS and all(map(_finite_pair, ring))
+    return isinstance(ring, list) and 4 <= len(ring) <= MAX_POINTS and all(map(finite_pair, ring))
 
 
 def _check_orientation(o: str, part: dict, names: list[str]) -> None:
     """The parts added in version 3 (see the module's text)."""
     where = f"the shipped geometry's {o!r}"
     points = part.get("label_points")
-    if not isinstance(points, dict) or sorted(points) != names or not all(map(_finite_pair, points.values())):
+    if not isinstance(points, dict) or sorted(points) != names or not all(map(finite_pair, points.values())):
         raise ShippedError(f"{where} label points are not the board's provinces' finite points")
     hits = part.get("hit_points")
     if (not isinstance(hits, list) or not len(names) <= len(hits) <= 50 * len(names)
-            or not all(isinstance(h, list) and len(h) == 3 and h[0] in points and _finite_pair(h[1:]) for h in hits)
+            or not all(isinstance(h, list) and len(h) == 3 and h[0] in points and finite_pair(h[1:]) for h in hits)
             or {h[0] for h in hits} != set(names)):
         raise ShippedError(f"{where} hover points are not points of the board's provinces")
     insets = part.get("insets")
@@ -155,7 +155,7 @@ def _check_orientation(o: str, part: dict, names: list[str]) -> None:
         if (not isinstance(shapes, dict) or sorted(shapes) != sorted(BOARD.regions)
                 or not all(isinstance(v, list) and 1 <= len(v) <= MAX_RINGS and all(map(_ring_ok, v)) for v in shapes.values())
                 or not isinstance(points, dict) or sorted(points) != sorted(BOARD.regions)
-                or not all(map(_finite_pair, points.values()))):
+                or not all(map(finite_pair, points.values()))):
             raise ShippedError(f"{where} regions of the {side} side are not the board's")
 
 
@@ -181,13 +181,13 @@ def parse(text: str) -> dict:
             if not _ring_ok(ring):
                 raise ShippedError(f"the shipped outline of {name} is not a ring of finite points")
         lb = part.get("land_bounds")
-        if not (isinstance(lb, list) and len(lb) == 4 and _finite_pair(lb[:2]) and _finite_pair(lb[2:])):
+        if not (isinstance(lb, list) and len(lb) == 4 and finite_pair(lb[:2]) and finite_pair(lb[2:])):
             raise ShippedError(f"the shipped geometry has no {o!r} land bounds")
         sea = part.get("sea")
         if not isinstance(sea, dict) or sorted(sea) != sorted(f"{a}|{b}" for a, b in sea_pairs()):
             raise ShippedError(f"the shipped geometry's {o!r} sea routes are not the board's")
         for pair, line in sea.items():
-            if not isinstance(line, list) or not 2 <= len(line) <= MAX_POINTS or not all(map(_finite_pair, line)):
+            if not isinstance(line, list) or not 2 <= len(line) <= MAX_POINTS or not all(map(finite_pair, line)):
                 raise ShippedError(f"the shipped sea route {pair} is not a line of finite points")
         _check_orientation(o, part, names)
     if not isinstance(data.get("places"), dict):

@@ -3,13 +3,12 @@ where numpy runs): checked like every input from outside, then looked up for a f
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from ..data import BOARD
 from .. import i18n
 from .board_base import Fit, fit, second_font
-from .shipped import ShippedError, places
+from .shipped import ShippedError, finite_pair, places
 
 MAX_WIDTHS = 64  # the most shipped widths read
 LEAST, MOST = 240, 2000  # the widths shipped: fit() makes every figure at least LEAST px wide; wider ones take MOST
@@ -36,10 +35,7 @@ def width_for(f: Fit, shipped: list[int] | tuple[int, ...]) -> int:
 
 
 def _points(v, n: int) -> bool:
-    return (isinstance(v, list) and len(v) == n
-            and all(isinstance(p, list) and len(p) == 2
-                    and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in p)
-                    for p in v))
+    return isinstance(v, list) and len(v) == n and all(map(finite_pair, v))
 
 
 def check(data) -> None:
