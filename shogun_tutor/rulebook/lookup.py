@@ -224,8 +224,9 @@ class Index:
         if self._found(self.rows[i][2].split(), qset):
             return i
         mine = [j for j in self.by_entry[self.passages[i][0].key] if fold(self.passages[j][1]) not in shown] or [i]
-        best = max(mine, key=lambda j: (len(self._found(self.rows[j][2].split(), qset)), -j))
-        return best if self._found(self.rows[best][2].split(), qset) else mine[0]
+        held = {j: len(self._found(self.rows[j][2].split(), qset)) for j in mine}
+        best = max(mine, key=lambda j: (held[j], -j))
+        return best if held[best] else mine[0]
 
     def search(self, query: str, limit: int) -> list[Answer]:
         toks = self.query_tokens(query)
