@@ -20,6 +20,12 @@ APP_CSS = """<style>
 .shogun-app .shogun-answer-title { margin: 0.2em 0; } .shogun-app .shogun-answer-text { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-lookup mark { background: #ffe08a; color: inherit; padding: 0 0.1em; border-radius: 2px; }
 .shogun-app .shogun-lookup button.shogun-suggestion { white-space: normal; text-align: left; margin: 0.2em 0.4em 0.2em 0; max-width: 100%; }
+/* the lookup's content an inner margin from the panel's edges on both sides, at every width: room for the focus
+   outline (3 px, 2 px off the box), which the panel (it scrolls, overflow auto) cut on the left by 3 px on a laptop;
+   on a phone the search box (width 100% plus its 2 px margins) reached 2 px past the panel's right edge and the
+   panel scrolled sideways: the box fills the column it is given */
+.shogun-app .shogun-lookup { padding-left: 6px !important; padding-right: 6px !important; }
+.shogun-app .shogun-lookup > .shogun-search { width: auto !important; align-self: stretch; }
 .shogun-app .shogun-screen { font-size: 1.15em; line-height: 1.45; }
 .shogun-app .shogun-welcome-text p { line-height: 1.45; }
 .shogun-app .shogun-card { display: inline-block; border: 2px solid #6b4f2a; border-radius: 10px; padding: 0.4em 0.9em;
@@ -130,11 +136,6 @@ PACING_CSS = """<style>
     padding: 0 0.3em; box-sizing: border-box; }
   .shogun-app .shogun-lookup .lm-AccordionPanel-title, .shogun-app .shogun-lookup .jupyter-widget-Collapse-header
     { min-height: 44px; display: flex; align-items: center; box-sizing: border-box; }
-  /* the lookup's content an inner margin from the panel's edges on both sides, room for the focus outline (3 px, 2 px
-     off the box): the search box (width 100% plus its 2 px margins) reached 2 px past the panel's right edge, so the
-     panel (it scrolls, overflow auto) scrolled sideways and cut the outline; the box now fills the column it is given */
-  .shogun-app .shogun-lookup { padding-left: 6px !important; padding-right: 6px !important; }
-  .shogun-app .shogun-lookup > .shogun-search { width: auto !important; align-self: stretch; }
   .shogun-app .shogun-game-side .widget-dropdown { width: 100% !important; max-width: 100%; }
   .shogun-app .shogun-game-side .widget-dropdown > label { width: auto !important; max-width: 30%; }
   .shogun-app .shogun-play { flex: 1 0 auto !important; min-width: 44px; }

@@ -1,6 +1,6 @@
 """The lookup in headless Chromium: a whole question typed on a laptop and on a phone, in English, Dutch
 and Japanese; the best sentence read with its words marked; its chapter opened at that screen; the
-lookup's tap targets on a phone; the search box inside the panel on a phone, its focus outline whole; nothing found
+lookup's tap targets on a phone; the search box inside the panel on a phone and a laptop, its focus outline whole; nothing found
 with example questions."""
 
 import pytest
@@ -93,7 +93,7 @@ def test_a_question_typed_whole_is_answered_by_a_marked_sentence_and_opens_its_c
         ap.assert_clean()
 
 
-def _ask_on_a_phone(ap, voila_url: str, question: str):
+def _ask_on_a_phone(ap, voila_url: str, question: str):  # the page as sized_app_page opened it: any size
     """The Look up tab opened by its address, the question typed into its box; returns the page."""
     ap.open(voila_url + "?tab=lookup")
     page = ap.page
@@ -102,16 +102,19 @@ def _ask_on_a_phone(ap, voila_url: str, question: str):
     return page
 
 
-def test_the_search_box_sits_inside_the_panel_on_a_phone_its_focus_outline_whole(browser, voila_url):
-    with sized_app_page(browser, *SIZES["phone"]) as ap:
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_search_box_sits_inside_the_panel_its_focus_outline_whole(browser, voila_url, size):
+    # on a laptop the panel cut the outline's left 3 px (the inner margin was a phone's only)
+    with sized_app_page(browser, *SIZES[size]) as ap:
         page = _ask_on_a_phone(ap, voila_url, "rice")
         page.wait_for_selector(".shogun-best-answer mark", timeout=60_000)
         page.wait_for_timeout(300)
         m = page.evaluate(_SEARCH_BOX)
-        ap.screenshot("lookup-en-phone-search-box")
+        ap.screenshot(f"lookup-en-{size}-search-box")
         assert m["outline"][0] != "none" and m["outline"][1] >= 3, m  # the page's focus outline (3 px, 2 px off the box)
         assert m["right"] >= 8 and m["left"] >= 8, m  # an inner margin on both sides, not the panel's edge
-        assert abs(m["left"] - m["right"]) <= 1, m  # as much room on the right as on the left
+        if size == "phone":  # the box fills the column (on a laptop it keeps its own width)
+            assert abs(m["left"] - m["right"]) <= 1, m  # as much room on the right as on the left
         assert abs(m["hint_left"]) <= 1, m  # in line with the hint under it (the tab's content)
         assert m["cut"] == [], m  # the focus outline whole: no box around it clips it
         assert not m["panel_scrolls"] and not m["page_scrolls"], m  # no sideways scrolling
