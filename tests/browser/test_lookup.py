@@ -93,7 +93,7 @@ def test_a_question_typed_whole_is_answered_by_a_marked_sentence_and_opens_its_c
         ap.assert_clean()
 
 
-def _ask_on_a_phone(ap, voila_url: str, question: str):  # the page as sized_app_page opened it: any size
+def _ask_in_english(ap, voila_url: str, question: str):
     """The Look up tab opened by its address, the question typed into its box; returns the page."""
     ap.open(voila_url + "?tab=lookup")
     page = ap.page
@@ -106,7 +106,7 @@ def _ask_on_a_phone(ap, voila_url: str, question: str):  # the page as sized_app
 def test_the_search_box_sits_inside_the_panel_its_focus_outline_whole(browser, voila_url, size):
     # on a laptop the panel cut the outline's left 3 px (the inner margin was a phone's only)
     with sized_app_page(browser, *SIZES[size]) as ap:
-        page = _ask_on_a_phone(ap, voila_url, "rice")
+        page = _ask_in_english(ap, voila_url, "rice")
         page.wait_for_selector(".shogun-best-answer mark", timeout=60_000)
         page.wait_for_timeout(300)
         m = page.evaluate(_SEARCH_BOX)
@@ -123,7 +123,7 @@ def test_the_search_box_sits_inside_the_panel_its_focus_outline_whole(browser, v
 
 def test_nothing_found_offers_questions_that_answer(browser, voila_url):
     with sized_app_page(browser, *SIZES["phone"]) as ap:
-        page = _ask_on_a_phone(ap, voila_url, "xylophone zebra")
+        page = _ask_in_english(ap, voila_url, "xylophone zebra")
         wait_text(page, ".shogun-nothing", "Nothing found")
         page.wait_for_selector(".shogun-suggestion:visible", timeout=30_000)
         page.wait_for_timeout(300)
