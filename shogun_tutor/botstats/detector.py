@@ -140,9 +140,10 @@ def _count_log(game: Game, names: Sequence[str], out: dict[str, SeatBlunders], y
             out[name].no_privilege += seat not in took
 
 
-def counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[str, list[float]], dict[str, list[float]]]:
+def counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[str, list[float]], dict[str, list[float]],
+                                      list[int]]:
     """One seeded game ``(seed, names, expansions)`` (also in a worker process): each bot's blunders, the winners'
-    seats, and the wall-clock and CPU seconds of each bot's decisions."""
+    seats, the wall-clock and CPU seconds of each bot's decisions, and each seat's points at the end."""
     seed, names, expansions = task
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -151,7 +152,7 @@ def counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[
         times.setdefault(names[decision.player], []).append(dt)
 
     per, game = seat_blunders(seed, names, expansions, timing, cpu)
-    return per, list(game.state.winners), times, cpu
+    return per, list(game.state.winners), times, cpu, [pl.points for pl in game.state.players]
 
 
 def counted_games(tasks: list[tuple], jobs: int = 1, progress: bool = False, desc: str = "games"):

@@ -62,7 +62,7 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     are the same as with one (the results are taken in the games' order)."""
     res = Pairing(a, b)
     tasks = [(first_seed + i // 2, lineup(first_seed + i // 2, a, b, i), tuple(expansions)) for i in range(games)]
-    for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
+    for (seed, names, _), (per, winners, game_times, game_cpu, _) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
         _collect(times, game_times, cpu_times, game_cpu)
         if blunders is not None:
             for name, c in per.items():
@@ -87,6 +87,9 @@ class Alone:
     chance: float = 0.0  # wins expected by chance alone (one in the number of players, summed)
     by_players: dict[int, list[float]] = field(default_factory=dict)  # players -> [games, wins]
     blunders: dict[str, SeatBlunders] = field(default_factory=dict)  # per bot, over all its seat-games
+    points: float = 0.0  # a's points at the games' end, summed
+    others: float = 0.0  # the mean of the other seats' points at each game's end, summed
+    leads: list[int] = field(default_factory=list)  # per game: a's points minus the best other seat's
 
     @property
     def share(self) -> float:
@@ -94,6 +97,22 @@ class Alone:
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    def share_ahead_by(self, more: int) -> float:
+        """The share ``a`` would have won with ``more`` points in every game, the other seats' points as they were: a
+        game where it would then lead every other seat counts as won; one where it would then draw level with the best,
+        as half (the tie-break, chests, is not replayed).
+
+        >>> r = Alone("x", "y", games=4, leads=[-3, -1, 0, 2])
+        >>> r.share_ahead_by(1), r.share_ahead_by(3)
+        (0.625, 0.875)
+        """
+        return sum(1.0 if d + more > 0 else 0.5 if d + more == 0 else 0.0 for d in self.leads) / max(1, len(self.leads))
+
+    def points_short_of(self, share: float, most: int = 30) -> int | None:
+        """The fewest points more per game (0 to ``most``) with which ``a`` would have won ``share`` of these games
+        (:meth:`share_ahead_by`); None if even ``most`` would not do."""
+        return next((k for k in range(most + 1) if self.share_ahead_by(k) >= share), None)
 
 
 def alone_seat(i: int, players: int) -> int:
@@ -111,19 +130,22 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
     """``a`` alone among ``b`` bots: game i on seed ``first_seed + i`` (3-5 players, both board sides), ``a`` in seat
     :func:`alone_seat`; the share is the games ``a`` won (ties split), beside the share chance alone gives."""
     res = Alone(a, b)
-    tasks = []
+    tasks, seats = [], []
     for i in range(games):
         seed = first_seed + i
         n = game_setup(seed)["players"]
-        seat = alone_seat(i, n)
-        tasks.append((seed, [a if s == seat else b for s in range(n)], tuple(expansions)))
-    for (seed, names, _), (per, winners, game_times, game_cpu) in counted_games(tasks, jobs, progress,
-                                                                                  f"{a} alone vs {b}"):
+        seats.append(alone_seat(i, n))
+        tasks.append((seed, [a if s == seats[-1] else b for s in range(n)], tuple(expansions)))
+    games_played = counted_games(tasks, jobs, progress, f"{a} alone vs {b}")
+    for seat, ((seed, names, _), (per, winners, game_times, game_cpu, points)) in zip(seats, games_played):
         _collect(times, game_times, cpu_times, game_cpu)
         for name, c in per.items():
             res.blunders.setdefault(name, SeatBlunders()).merge(c)
-        won = sum(names[s] == a for s in winners) / len(winners)
+        won = (seat in winners) / len(winners)
         n = len(names)
+        res.points += points[seat]
+        res.others += sum(p for s, p in enumerate(points) if s != seat) / (n - 1)
+        res.leads.append(points[seat] - max(p for s, p in enumerate(points) if s != seat))
         res.games += 1
         res.wins += won
         res.chance += 1 / n

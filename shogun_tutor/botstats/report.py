@@ -11,6 +11,9 @@ from .detector import SeatBlunders, print_blunders
 from .games import court_games
 from .pairing import alone, pairing, wilson
 
+#: issue 48's target for the strong bot alone among heuristic seats: the share of games it should win
+ALONE_TARGET = 0.60
+
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
@@ -84,6 +87,16 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
         per = ", ".join(f"{n} players {w:.1f} of {g}" for n, (g, w) in sorted(r.by_players.items()))
         print_fn(f"   {a} alone: won {r.wins:.1f} of {r.games} ({_pct(r.share)}, 95 % CI {_pct(lo)}-{_pct(hi)}; chance "
                  f"alone {_pct(r.chance / max(1, r.games))}); {per}; {time.perf_counter() - t:.0f} s")
+        if r.games:
+            lead = statistics.fmean(r.leads)
+            spread = statistics.stdev(r.leads) if r.games > 1 else 0.0
+            short = r.points_short_of(ALONE_TARGET)
+            needs = ("it won that share already" if short == 0 else
+                     f"{short} points more a game (it would have won {_pct(r.share_ahead_by(short))})" if short is not None
+                     else "more than 30 points more a game")
+            print_fn(f"   {a} alone: {r.points / r.games:.1f} points a game, the other seats {r.others / r.games:.1f}; "
+                     f"its lead over the best other seat {lead:+.1f} a game (sd {spread:.1f}); to win "
+                     f"{_pct(ALONE_TARGET)} of these games: {needs}")
         for name in sorted(r.blunders):
             c = r.blunders[name]
             print_fn(f"   {name}: short winters {c.short_winters} of {c.player_winters} seat-winters "

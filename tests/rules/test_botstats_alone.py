@@ -36,3 +36,33 @@ def test_the_cli_prints_the_lone_bots_share(capsys):
     assert "heuristic alone among random bots: 3 games" in out
     assert "chance alone" in out and "short winters" in out
     assert main(["botstats", "--alone", "heuristic:nobody", "--no-progress"]) == 2
+
+
+def test_alone_among_its_own_kind_counts_the_lone_seat_only_and_its_points_lead():
+    """A bot alone among bots of its own name: only the lone seat's wins count (not every seat's of that name), and
+    the points lead per game is the lone seat's points minus the best other seat's, as the same games replayed say."""
+    r = botstats.alone("heuristic", "heuristic", 6, first_seed=700)
+    wins, leads, points = 0.0, [], 0
+    for i in range(6):
+        seed = 700 + i
+        n = botstats.game_setup(seed)["players"]
+        seat = botstats.alone_seat(i, n)
+        s = botstats.play_game(seed, ["heuristic"] * n).state
+        wins += (seat in s.winners) / len(s.winners)
+        scores = [pl.points for pl in s.players]
+        points += scores[seat]
+        leads.append(scores[seat] - max(p for k, p in enumerate(scores) if k != seat))
+    assert r.wins == wins < 6
+    assert r.leads == leads and r.points == points
+    level = sum(d == 0 for d in leads)
+    assert abs(r.share_ahead_by(0) - r.share) <= level / 2 / 6 + 1e-9  # only a tie on points is told apart by chests
+    assert r.share_ahead_by(max(-d for d in leads) + 1) == 1.0
+    assert r.points_short_of(r.share_ahead_by(3)) <= 3 and r.points_short_of(1.01) is None
+
+
+def test_the_cli_prints_how_many_points_the_lone_bot_lacks_for_the_target(capsys):
+    assert main(["botstats", "--games", "0", "--court-games", "0", "--pair-games", "3", "--pairings", "",
+                 "--expansion-pairings", "", "--alone", "random:heuristic", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "random alone: " in out and "its lead over the best other seat -" in out
+    assert "to win 60.0 % of these games:" in out
