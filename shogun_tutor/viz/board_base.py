@@ -143,3 +143,14 @@ def append_polyline(xs: list, ys: list, x: list, y: list) -> None:
 def tolerance(f: Fit) -> float:
     """Outlines are simplified to half a screen pixel (whole plot units when that is finer than a pixel)."""
     return f.px(0.5)
+
+
+def overlap_area(a: tuple, b: tuple) -> float:
+    """The area where two boxes (left, bottom, right, top) overlap; 0 where they only touch or lie apart.
+
+    >>> overlap_area((0, 0, 2, 2), (1, 1, 3, 3)), overlap_area((0, 0, 1, 1), (1, 0, 2, 1))
+    (1, 0.0)
+    """
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0

@@ -40,7 +40,7 @@ except ImportError:  # the static build (no numpy, no shapely in the browser): t
 
 from ..board import PlayBoard
 from ..data import BOARD
-from .board_base import Fit, fit, second_font  # noqa: F401 (fit: the doctests; second_font: read from here too)
+from .board_base import Fit, fit, overlap_area, second_font  # noqa: F401 (fit: the doctests; second_font: read from here too)
 from . import geometry as geo
 from .diskcache import disk_cached, fingerprint
 
@@ -104,8 +104,7 @@ def overlapping(places: dict[str, Place], gap_px: float = 0.0, scale: float = 1.
     g = gap_px / scale / 2
     grown = [(x0 - g, y0 - g, x1 + g, y1 + g) for x0, y0, x1, y1 in (places[n].bounds for n in names)]
     return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))
-            if min(grown[i][2], grown[j][2]) > max(grown[i][0], grown[j][0])
-            and min(grown[i][3], grown[j][3]) > max(grown[i][1], grown[j][1])]
+            if overlap_area(grown[i], grown[j]) > 0]
 
 
 def _candidates(f: Fit, reach_px: tuple[float, float]) -> np.ndarray:

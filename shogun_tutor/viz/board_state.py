@@ -21,6 +21,7 @@ from .board_base import (
     Fit,
     append_polyline,
     fit,  # noqa: F401 (the doctests)
+    overlap_area,
     scatter as _scatter,
     style as _style,
     tolerance as _tolerance,
@@ -191,14 +192,14 @@ def _callout_offset(x: float, y: float, label: str, f: Fit, places: dict,
     c0, d0, c1, d1 = token_cluster(f)
     obstacles = [(places[n].bounds, 50.0 if n == own else 1.0, n != own) for n in places]  # its own name most
     obstacles += [((tx + c0, ty + d0, tx + c1, ty + d1), 1.0, False) for tx, ty in avoid]
-    obstacles = [(b, w, other) for b, w, other in obstacles if _overlap(b, near) > 0]
+    obstacles = [(b, w, other) for b, w, other in obstacles if overlap_area(b, near) > 0]
     names = [b for b, _w, other in obstacles if other]
     board = geo.bounds(o)
     best, best_key = (0.0, 0.0), None
     for i, (dx, dy, cx, cy, cost) in enumerate(candidates):
         box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-        covered = sum(_overlap(box, b) * w for b, w, _other in obstacles)
-        off_board = area - _overlap(box, board)
+        covered = sum(overlap_area(box, b) * w for b, w, _other in obstacles)
+        off_board = area - overlap_area(box, board)
         # the leader line's points (1/8 … 7/8 of the way) that stand inside another name
         lo_x, hi_x, lo_y, hi_y = min(x, cx), max(x, cx), min(y, cy), max(y, cy)
         met = [b for b in names if b[0] <= hi_x and b[2] >= lo_x and b[1] <= hi_y and b[3] >= lo_y]
@@ -209,13 +210,6 @@ def _callout_offset(x: float, y: float, label: str, f: Fit, places: dict,
         if best_key is None or key < best_key:
             best, best_key = (dx, dy), key
     return round(best[0]), -round(best[1])
-
-
-def _overlap(a: tuple, b: tuple) -> float:
-    """The area where two boxes (left, bottom, right, top) overlap."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
 
 
 def highlight_layers(f: Fit, h: Any, g, avoid: list[tuple[float, float]] = (),

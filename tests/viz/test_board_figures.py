@@ -388,6 +388,6 @@ def test_a_callout_never_covers_the_name_it_points_at(width):
         l0, b0, r0, t0 = board_labels.name_box(first, second, f)
         lx, ly = labels["x"][i], (labels["y"][i] + kanji["y"][i]) / 2 if second else labels["y"][i]
         callout_box, name_box = [cx - hw, cy - hh, cx + hw, cy + hh], [lx + l0, ly + b0, lx + r0, ly + t0]
-        assert board_state._overlap(callout_box, name_box) == 0, name
+        assert board_state.overlap_area(callout_box, name_box) == 0, name
         x0, y0, x1, y1 = geo.bounds(f.orientation)
         assert x0 <= cx - hw and cx + hw <= x1 and y0 <= cy - hh and cy + hh <= y1, name
