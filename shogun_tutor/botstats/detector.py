@@ -140,10 +140,15 @@ def _count_log(game: Game, names: Sequence[str], out: dict[str, SeatBlunders], y
             out[name].no_privilege += seat not in took
 
 
+#: what each winter's scoring gave a seat, as :func:`counted_game` reports it (``winter.scoring``'s fields)
+SCORED = ("provinces", "buildings", "majority_points")
+
+
 def counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[str, list[float]], dict[str, list[float]],
-                                      list[int]]:
+                                      list[int], list[list[tuple[int, ...]]]]:
     """One seeded game ``(seed, names, expansions)`` (also in a worker process): each bot's blunders, the winners'
-    seats, the wall-clock and CPU seconds of each bot's decisions, and each seat's points at the end."""
+    seats, the wall-clock and CPU seconds of each bot's decisions, each seat's points at the end, and per winter each
+    seat's points from provinces, buildings and region majorities (:data:`SCORED`)."""
     seed, names, expansions = task
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -152,7 +157,9 @@ def counted_game(task: tuple) -> tuple[dict[str, SeatBlunders], list[int], dict[
         times.setdefault(names[decision.player], []).append(dt)
 
     per, game = seat_blunders(seed, names, expansions, timing, cpu)
-    return per, list(game.state.winners), times, cpu, [pl.points for pl in game.state.players]
+    s = game.state
+    winters = [[tuple(row[k] for k in SCORED) for row in ev["players"]] for ev in s.log if ev["rule"] == "winter.scoring"]
+    return per, list(s.winners), times, cpu, [pl.points for pl in s.players], winters
 
 
 def counted_games(tasks: list[tuple], jobs: int = 1, progress: bool = False, desc: str = "games"):

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .detector import SeatBlunders, counted_games
+from .detector import SCORED, SeatBlunders, counted_games
 from .games import game_setup, lineup
 
 
@@ -62,7 +62,7 @@ def pairing(a: str, b: str, games: int, first_seed: int = 1000, times: dict | No
     are the same as with one (the results are taken in the games' order)."""
     res = Pairing(a, b)
     tasks = [(first_seed + i // 2, lineup(first_seed + i // 2, a, b, i), tuple(expansions)) for i in range(games)]
-    for (seed, names, _), (per, winners, game_times, game_cpu, _) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
+    for (seed, names, _), (per, winners, game_times, game_cpu, *_) in counted_games(tasks, jobs, progress, f"{a} vs {b}"):
         _collect(times, game_times, cpu_times, game_cpu)
         if blunders is not None:
             for name, c in per.items():
@@ -90,6 +90,9 @@ class Alone:
     points: float = 0.0  # a's points at the games' end, summed
     others: float = 0.0  # the mean of the other seats' points at each game's end, summed
     leads: list[int] = field(default_factory=list)  # per game: a's points minus the best other seat's
+    #: per winter (0: the first year's), summed over the games: [a's, the other seats' mean] points from each of
+    #: :data:`~.detector.SCORED` (provinces, buildings, region majorities)
+    winters: dict[int, list[list[float]]] = field(default_factory=dict)
 
     @property
     def share(self) -> float:
@@ -137,7 +140,7 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
         seats.append(alone_seat(i, n))
         tasks.append((seed, [a if s == seats[-1] else b for s in range(n)], tuple(expansions)))
     games_played = counted_games(tasks, jobs, progress, f"{a} alone vs {b}")
-    for seat, ((seed, names, _), (per, winners, game_times, game_cpu, points)) in zip(seats, games_played):
+    for seat, ((seed, names, _), (per, winners, game_times, game_cpu, points, winters)) in zip(seats, games_played):
         _collect(times, game_times, cpu_times, game_cpu)
         for name, c in per.items():
             res.blunders.setdefault(name, SeatBlunders()).merge(c)
@@ -146,6 +149,11 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
         res.points += points[seat]
         res.others += sum(p for s, p in enumerate(points) if s != seat) / (n - 1)
         res.leads.append(points[seat] - max(p for s, p in enumerate(points) if s != seat))
+        for w, rows in enumerate(winters):
+            lone, others = res.winters.setdefault(w, [[0.0] * len(SCORED), [0.0] * len(SCORED)])
+            for k in range(len(SCORED)):
+                lone[k] += rows[seat][k]
+                others[k] += sum(r[k] for s, r in enumerate(rows) if s != seat) / (n - 1)
         res.games += 1
         res.wins += won
         res.chance += 1 / n

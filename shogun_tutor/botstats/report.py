@@ -97,6 +97,10 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
             print_fn(f"   {a} alone: {r.points / r.games:.1f} points a game, the other seats {r.others / r.games:.1f}; "
                      f"its lead over the best other seat {lead:+.1f} a game (sd {spread:.1f}); to win "
                      f"{_pct(ALONE_TARGET)} of these games: {needs}")
+            for w, (lone, others) in sorted(r.winters.items()):
+                parts = ", ".join(f"{label} {x / r.games:.1f} / {y / r.games:.1f}"
+                                  for label, x, y in zip(("provinces", "buildings", "region majorities"), lone, others))
+                print_fn(f"   winter {w + 1}'s scoring, {a} alone / the other seats, points a game: {parts}")
         for name in sorted(r.blunders):
             c = r.blunders[name]
             print_fn(f"   {name}: short winters {c.short_winters} of {c.player_winters} seat-winters "

@@ -42,7 +42,7 @@ def test_alone_among_its_own_kind_counts_the_lone_seat_only_and_its_points_lead(
     """A bot alone among bots of its own name: only the lone seat's wins count (not every seat's of that name), and
     the points lead per game is the lone seat's points minus the best other seat's, as the same games replayed say."""
     r = botstats.alone("heuristic", "heuristic", 6, first_seed=700)
-    wins, leads, points = 0.0, [], 0
+    wins, leads, points, scored = 0.0, [], 0, {}
     for i in range(6):
         seed = 700 + i
         n = botstats.game_setup(seed)["players"]
@@ -52,8 +52,16 @@ def test_alone_among_its_own_kind_counts_the_lone_seat_only_and_its_points_lead(
         scores = [pl.points for pl in s.players]
         points += scores[seat]
         leads.append(scores[seat] - max(p for k, p in enumerate(scores) if k != seat))
+        for w, ev in enumerate(e for e in s.log if e["rule"] == "winter.scoring"):
+            row = ev["players"][seat]
+            got = scored.setdefault(w, [0, 0, 0])
+            for k, part in enumerate(("provinces", "buildings", "majority_points")):
+                got[k] += row[part]
     assert r.wins == wins < 6
     assert r.leads == leads and r.points == points
+    # the winter scorings' parts: as the replayed logs say, and in the base game they are all of a seat's points
+    assert {w: lone for w, (lone, _) in r.winters.items()} == scored and sorted(scored) == [0, 1]
+    assert sum(sum(lone) for lone, _ in r.winters.values()) == points
     level = sum(d == 0 for d in leads)
     assert abs(r.share_ahead_by(0) - r.share) <= level / 2 / 6 + 1e-9  # only a tie on points is told apart by chests
     assert r.share_ahead_by(max(-d for d in leads) + 1) == 1.0
@@ -66,3 +74,5 @@ def test_the_cli_prints_how_many_points_the_lone_bot_lacks_for_the_target(capsys
     out = capsys.readouterr().out
     assert "random alone: " in out and "its lead over the best other seat -" in out
     assert "to win 60.0 % of these games:" in out
+    assert "winter 1's scoring, random alone / the other seats, points a game: provinces " in out
+    assert "winter 2's scoring" in out and "region majorities" in out
