@@ -9,9 +9,9 @@ their bids. The modules: :mod:`.games` (the seeded games), :mod:`.blunders` (iss
 from .blunders import EXPLAINED_HIGH_BIDS, Blunders, add_game, avoidable_short_winter, count_blunders, rice_reach
 from .detector import SeatBlunders, detect, print_blunders, seat_blunders
 from .games import CourtStats, court_games, game_setup, lineup, play_game
-from .pairing import Alone, Pairing, alone, alone_seat, pairing, wilson
+from .pairing import Alone, Pairing, alone, alone_seat, paired_difference, pairing, wilson
 from .report import report
 
 __all__ = ["EXPLAINED_HIGH_BIDS", "Alone", "Blunders", "CourtStats", "Pairing", "SeatBlunders", "add_game", "alone",
            "alone_seat", "avoidable_short_winter", "count_blunders", "court_games", "detect", "game_setup", "lineup",
-           "pairing", "play_game", "print_blunders", "rice_reach", "report", "seat_blunders", "wilson"]
+           "paired_difference", "pairing", "play_game", "print_blunders", "rice_reach", "report", "seat_blunders", "wilson"]

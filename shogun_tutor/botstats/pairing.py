@@ -4,6 +4,7 @@ seat rotating; games played in worker processes when asked, with the same figure
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -90,6 +91,8 @@ class Alone:
     points: float = 0.0  # a's points at the games' end, summed
     others: float = 0.0  # the mean of the other seats' points at each game's end, summed
     leads: list[int] = field(default_factory=list)  # per game: a's points minus the best other seat's
+    scores: list[int] = field(default_factory=list)  # per game: a's points
+    won: list[float] = field(default_factory=list)  # per game: a's win (1, a share of a tie, or 0)
     #: per winter (0: the first year's), summed over the games: [a's, the other seats' mean] points from each of
     #: :data:`~.detector.SCORED` (provinces, buildings, region majorities)
     winters: dict[int, list[list[float]]] = field(default_factory=dict)
@@ -116,6 +119,27 @@ class Alone:
         """The fewest points more per game (0 to ``most``) with which ``a`` would have won ``share`` of these games
         (:meth:`share_ahead_by`); None if even ``most`` would not do."""
         return next((k for k in range(most + 1) if self.share_ahead_by(k) >= share), None)
+
+
+def paired_difference(first: Alone, second: Alone) -> dict[str, tuple[float, float]]:
+    """``first``'s bot minus ``second``'s in the lone seat of the same games (the same seeds and seats, game by game):
+    the mean difference and its standard error of the points a game, the lead over the best other seat and the games
+    won (a share: 0.05 is 5 points of percent). Paired, the games' own luck cancels out.
+
+    >>> a = Alone("x", "z", games=3, scores=[50, 52, 60], leads=[-2, 1, 5], won=[0, 1, 1])
+    >>> b = Alone("y", "z", games=3, scores=[48, 51, 55], leads=[-4, 0, 2], won=[0, 0.5, 1])
+    >>> {k: (round(m, 2), round(se, 2)) for k, (m, se) in paired_difference(a, b).items()}
+    {'points': (2.67, 1.2), 'lead': (2.0, 0.58), 'won': (0.17, 0.17)}
+    """
+    if len(first.scores) != len(second.scores):
+        raise ValueError(f"not the same games: {len(first.scores)} and {len(second.scores)}")
+    out = {}
+    for key, x, y in (("points", first.scores, second.scores), ("lead", first.leads, second.leads),
+                      ("won", first.won, second.won)):
+        d = [p - q for p, q in zip(x, y)]
+        se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
+        out[key] = (statistics.fmean(d) if d else math.nan, se)
+    return out
 
 
 def alone_seat(i: int, players: int) -> int:
@@ -149,6 +173,8 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
         res.points += points[seat]
         res.others += sum(p for s, p in enumerate(points) if s != seat) / (n - 1)
         res.leads.append(points[seat] - max(p for s, p in enumerate(points) if s != seat))
+        res.scores.append(points[seat])
+        res.won.append(won)
         for w, rows in enumerate(winters):
             lone, others = res.winters.setdefault(w, [[0.0] * len(SCORED), [0.0] * len(SCORED)])
             for k in range(len(SCORED)):

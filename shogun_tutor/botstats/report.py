@@ -9,10 +9,23 @@ from typing import Callable, Sequence
 from .blunders import count_blunders
 from .detector import SeatBlunders, print_blunders
 from .games import court_games
-from .pairing import alone, pairing, wilson
+from .pairing import alone, paired_difference, pairing, wilson
 
 #: issue 48's target for the strong bot alone among heuristic seats: the share of games it should win
 ALONE_TARGET = 0.60
+
+
+def _print_paired(runs: list, print_fn: Callable[[str], None]) -> None:
+    """Each lone bot against the first one among the same bots, on the same games (:func:`.pairing.paired_difference`)."""
+    for r in runs[1:]:
+        first = runs[0]
+        if r.b != first.b or r.a == first.a or not r.games:
+            continue
+        d = paired_difference(first, r)
+        print_fn(f"== {first.a} alone minus {r.a} alone among {r.b} bots, on the same {r.games} games, paired by seed: "
+                 f"points a game {d['points'][0]:+.2f} ± {d['points'][1]:.2f}, lead over the best other seat "
+                 f"{d['lead'][0]:+.2f} ± {d['lead'][1]:.2f}, games won {100 * d['won'][0]:+.1f} ± {100 * d['won'][1]:.1f} "
+                 f"points of percent (± one standard error)")
 
 
 def _pct(x: float) -> str:
@@ -106,6 +119,7 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
             print_fn(f"   {name}: short winters {c.short_winters} of {c.player_winters} seat-winters "
                      f"({_pct(c.short_winters / max(1, c.player_winters))}), avoidable {c.short_avoidable}")
         print_blunders(f"{a} alone among {b}:", r.blunders, print_fn)
+    _print_paired([figures[("alone", a, b)] for a, b in alone_pairings], print_fn)
     print_fn("== time per decision (wall clock on this machine, shared with other work; CPU time of the process)")
     for name in sorted(times):
         ts, cs = sorted(times[name]), sorted(cpu[name])

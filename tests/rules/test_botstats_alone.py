@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+import pytest
+
 from shogun_tutor import botstats
 from shogun_tutor.__main__ import main
 
@@ -76,3 +78,21 @@ def test_the_cli_prints_how_many_points_the_lone_bot_lacks_for_the_target(capsys
     assert "to win 60.0 % of these games:" in out
     assert "winter 1's scoring, random alone / the other seats, points a game: provinces " in out
     assert "winter 2's scoring" in out and "region majorities" in out
+
+
+def test_two_lone_bots_on_the_same_games_are_compared_game_by_game(capsys):
+    first = botstats.alone("heuristic", "random", 6, first_seed=720)
+    second = botstats.alone("random", "random", 6, first_seed=720)
+    d = botstats.paired_difference(first, second)
+    diffs = [p - q for p, q in zip(first.scores, second.scores)]
+    assert len(diffs) == 6 and abs(d["points"][0] - sum(diffs) / 6) < 1e-9 and d["points"][0] > 5  # heuristic >> random
+    assert abs(d["won"][0] - (first.wins - second.wins) / 6) < 1e-9
+    assert abs(d["lead"][0] - (sum(first.leads) - sum(second.leads)) / 6) < 1e-9
+    with pytest.raises(ValueError):
+        botstats.paired_difference(first, botstats.alone("random", "random", 3, first_seed=720))
+    assert main(["botstats", "--games", "0", "--court-games", "0", "--pair-games", "6", "--pairings", "",
+                 "--expansion-pairings", "", "--alone", "heuristic:random,random:random", "--first-seed", "720",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("== heuristic alone minus random alone among random bots"))
+    assert f"points a game {d['points'][0]:+.2f} ± {d['points'][1]:.2f}" in line, line
