@@ -88,7 +88,6 @@ class Alone:
     chance: float = 0.0  # wins expected by chance alone (one in the number of players, summed)
     by_players: dict[int, list[float]] = field(default_factory=dict)  # players -> [games, wins]
     blunders: dict[str, SeatBlunders] = field(default_factory=dict)  # per bot, over all its seat-games
-    points: float = 0.0  # a's points at the games' end, summed
     others: float = 0.0  # the mean of the other seats' points at each game's end, summed
     leads: list[int] = field(default_factory=list)  # per game: a's points minus the best other seat's
     scores: list[int] = field(default_factory=list)  # per game: a's points
@@ -103,6 +102,11 @@ class Alone:
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    @property
+    def points(self) -> int:
+        """``a``'s points at the games' end, summed."""
+        return sum(self.scores)
 
     def share_ahead_by(self, more: int) -> float:
         """The share ``a`` would have won with ``more`` points in every game, the other seats' points as they were: a
@@ -170,7 +174,6 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
             res.blunders.setdefault(name, SeatBlunders()).merge(c)
         won = (seat in winners) / len(winners)
         n = len(names)
-        res.points += points[seat]
         res.others += sum(p for s, p in enumerate(points) if s != seat) / (n - 1)
         res.leads.append(points[seat] - max(p for s, p in enumerate(points) if s != seat))
         res.scores.append(points[seat])

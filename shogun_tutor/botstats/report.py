@@ -17,8 +17,8 @@ ALONE_TARGET = 0.60
 
 def _print_paired(runs: list, print_fn: Callable[[str], None]) -> None:
     """Each lone bot against the first one among the same bots, on the same games (:func:`.pairing.paired_difference`)."""
+    first = runs[0] if runs else None
     for r in runs[1:]:
-        first = runs[0]
         if r.b != first.b or r.a == first.a or not r.games:
             continue
         d = paired_difference(first, r)
