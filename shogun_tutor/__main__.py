@@ -373,8 +373,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.log_level != "DEBUG":  # one line per HTTP request (every static file of every page): DEBUG only
         logging.getLogger("tornado.access").setLevel(logging.WARNING)
     if args.command == "app":
-        from .serve import serve
+        from .serve import port_taken, serve
         from .ui.join_link import PUBLIC_URL_ENV, PublicUrlError, check_public_url
+
+        if port_taken(args.ip, args.port):  # said now: Voilà would serve another port than the one printed
+            parser.error(f"--port: port {args.port} on {args.ip} is in use (is Shogun Tutor running already?): "
+                         "stop that program, or give another --port")
 
         public_url = args.public_url if args.public_url is not None else os.environ.get(PUBLIC_URL_ENV) or None
         try:

@@ -33,3 +33,32 @@ def test_preheat_pool_and_culling_reach_their_settings(tmp_path):
     manager = serve.PoolAwareKernelManager(config=config)  # the settings as the kernel manager reads them
     assert (manager.cull_idle_timeout, manager.cull_interval) == (600, 30)
     assert manager.cull_connected is False and manager.cull_busy is False
+
+
+def test_voila_serves_the_port_asked_for_or_none(tmp_path):
+    """Voilà moves to the next free port by default, while ``shogun-tutor app`` has printed the one asked for (and the
+    students' join link names it): it must not retry."""
+    argv = serve.voila_argv(serve.notebook_path(), 8899, "127.0.0.1", pool_size=1, cull_idle=600, cull_interval=30,
+                            open_browser=False)
+    app = Voila()
+    app.parse_command_line(argv)
+    assert app.port == 8899 and app.port_retries == 0
+
+
+def test_a_port_in_use_is_refused_with_a_clear_error_before_anything_starts():
+    """Another program on the port: the command says so and stops (it used to print the port, then serve another)."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve.port_taken("127.0.0.1", port)
+        done = subprocess.run([sys.executable, "-m", "shogun_tutor", "app", "--port", str(port)],
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert f"port {port} on 127.0.0.1 is in use" in done.stderr and "another --port" in done.stderr
+    assert "Students join" not in done.stdout and "Only this computer" not in done.stdout  # nothing printed as served
+    assert not serve.port_taken("127.0.0.1", port)  # closed with the socket: free again
