@@ -47,14 +47,16 @@ class GameSettings:
         self._quiet = False  # True while texts/options are refreshed: no setting "changes"
         self.players = w.Dropdown(options=[3, 4, 5], value=players, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
-        self.side = w.Dropdown(layout=w.Layout(width="11em"))
-        self.setup = w.Dropdown(layout=w.Layout(width="13em"))
+        # the selects as wide as their longest option, in every language ("Startaufstellung für Einsteiger" was cut
+        # at a fixed 13em)
+        self.side = w.Dropdown(layout=w.Layout(width="auto"))
+        self.setup = w.Dropdown(layout=w.Layout(width="auto"))
         self.seed = w.Text(value=str(seed), layout=w.Layout(width="15em"), continuous_update=False,
                            style={"description_width": "initial"})
         self.seed_error = w.HTML()
         self.seed_error.add_class("shogun-seed-error")
         self.seed_value = seed
-        self.human = w.Dropdown(layout=w.Layout(width="11em"))
+        self.human = w.Dropdown(layout=w.Layout(width="auto"))
         self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.new_button = w.Button(button_style="primary", layout=w.Layout(width="auto"))

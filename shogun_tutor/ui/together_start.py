@@ -19,7 +19,7 @@ class StartForm:
     def __init__(self):
         self.players = w.Dropdown(options=[3, 4, 5], value=4, layout=w.Layout(width="auto"),
                                   style={"description_width": "initial"})
-        self.side = w.Dropdown(layout=w.Layout(width="11em"))
+        self.side = w.Dropdown(layout=w.Layout(width="auto"))  # as wide as its longest option, in every language
         self.tenno = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.samurai = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.create_button = w.Button(button_style="primary", icon="plus", layout=w.Layout(width="auto"))
