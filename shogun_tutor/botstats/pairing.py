@@ -11,6 +11,9 @@ from typing import Sequence
 from .detector import SCORED, SeatBlunders, counted_games
 from .games import game_setup, lineup
 
+#: what :data:`~.detector.SCORED`'s parts are called in the report
+SCORED_LABELS = ("provinces", "buildings", "region majorities")
+
 
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
     """Wilson score interval for a share (95 % by default).
@@ -92,9 +95,23 @@ class Alone:
     leads: list[int] = field(default_factory=list)  # per game: a's points minus the best other seat's
     scores: list[int] = field(default_factory=list)  # per game: a's points
     won: list[float] = field(default_factory=list)  # per game: a's win (1, a share of a tie, or 0)
-    #: per winter (0: the first year's), summed over the games: [a's, the other seats' mean] points from each of
-    #: :data:`~.detector.SCORED` (provinces, buildings, region majorities)
-    winters: dict[int, list[list[float]]] = field(default_factory=dict)
+    #: per game, per winter (0: the first year's): a's points from each of :data:`~.detector.SCORED` (provinces,
+    #: buildings, region majorities)
+    scored: list[list[tuple[int, ...]]] = field(default_factory=list)
+    #: per winter, summed over the games: the other seats' mean points from each of :data:`~.detector.SCORED`
+    others_scored: dict[int, list[float]] = field(default_factory=dict)
+
+    @property
+    def winters(self) -> dict[int, list[list[float]]]:
+        """Per winter, summed over the games: [a's, the other seats' mean] points from each of
+        :data:`~.detector.SCORED`."""
+        out: dict[int, list[list[float]]] = {}
+        for game in self.scored:
+            for w, parts in enumerate(game):
+                lone = out.setdefault(w, [[0.0] * len(parts), list(self.others_scored[w])])[0]
+                for k, x in enumerate(parts):
+                    lone[k] += x
+        return out
 
     @property
     def share(self) -> float:
@@ -128,7 +145,9 @@ class Alone:
 def paired_difference(first: Alone, second: Alone) -> dict[str, tuple[float, float]]:
     """``first``'s bot minus ``second``'s in the lone seat of the same games (the same seeds and seats, game by game):
     the mean difference and its standard error of the points a game, the lead over the best other seat and the games
-    won (a share: 0.05 is 5 points of percent). Paired, the games' own luck cancels out.
+    won (a share: 0.05 is 5 points of percent); with the winter scorings' parts (:attr:`Alone.scored`), also each
+    winter's points from provinces, buildings and region majorities (``"winter 1 buildings"``). Paired, the games'
+    own luck cancels out.
 
     >>> a = Alone("x", "z", games=3, scores=[50, 52, 60], leads=[-2, 1, 5], won=[0, 1, 1])
     >>> b = Alone("y", "z", games=3, scores=[48, 51, 55], leads=[-4, 0, 2], won=[0, 0.5, 1])
@@ -143,6 +162,12 @@ def paired_difference(first: Alone, second: Alone) -> dict[str, tuple[float, flo
         d = [p - q for p, q in zip(x, y)]
         se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
         out[key] = (statistics.fmean(d) if d else math.nan, se)
+    winters = min((len(g) for g in first.scored + second.scored), default=0) if first.scored and second.scored else 0
+    for w in range(winters):
+        for k, label in enumerate(SCORED_LABELS):
+            d = [p[w][k] - q[w][k] for p, q in zip(first.scored, second.scored)]
+            se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
+            out[f"winter {w + 1} {label}"] = (statistics.fmean(d), se)
     return out
 
 
@@ -178,10 +203,10 @@ def alone(a: str, b: str, games: int, first_seed: int = 1000, times: dict | None
         res.leads.append(points[seat] - max(p for s, p in enumerate(points) if s != seat))
         res.scores.append(points[seat])
         res.won.append(won)
+        res.scored.append([tuple(rows[seat]) for rows in winters])
         for w, rows in enumerate(winters):
-            lone, others = res.winters.setdefault(w, [[0.0] * len(SCORED), [0.0] * len(SCORED)])
+            others = res.others_scored.setdefault(w, [0.0] * len(SCORED))
             for k in range(len(SCORED)):
-                lone[k] += rows[seat][k]
                 others[k] += sum(r[k] for s, r in enumerate(rows) if s != seat) / (n - 1)
         res.games += 1
         res.wins += won

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from .blunders import count_blunders
 from .detector import SeatBlunders, print_blunders
 from .games import court_games
-from .pairing import alone, paired_difference, pairing, wilson
+from .pairing import SCORED_LABELS, alone, paired_difference, pairing, wilson
 
 #: issue 48's target for the strong bot alone among heuristic seats: the share of games it should win
 ALONE_TARGET = 0.60
@@ -26,6 +26,10 @@ def _print_paired(runs: list, print_fn: Callable[[str], None]) -> None:
                  f"points a game {d['points'][0]:+.2f} ± {d['points'][1]:.2f}, lead over the best other seat "
                  f"{d['lead'][0]:+.2f} ± {d['lead'][1]:.2f}, games won {100 * d['won'][0]:+.1f} ± {100 * d['won'][1]:.1f} "
                  f"points of percent (± one standard error)")
+        for w in range(1, 1 + sum(k.endswith(" provinces") for k in d)):
+            parts = ", ".join(f"{label} {d[f'winter {w} {label}'][0]:+.2f} ± {d[f'winter {w} {label}'][1]:.2f}"
+                              for label in SCORED_LABELS)
+            print_fn(f"   winter {w}'s scoring, {first.a} alone minus {r.a} alone, points a game: {parts}")
 
 
 def _pct(x: float) -> str:
@@ -112,7 +116,7 @@ def report(games: int = 300, pair_games: int = 100, print_fn: Callable[[str], No
                      f"{_pct(ALONE_TARGET)} of these games: {needs}")
             for w, (lone, others) in sorted(r.winters.items()):
                 parts = ", ".join(f"{label} {x / r.games:.1f} / {y / r.games:.1f}"
-                                  for label, x, y in zip(("provinces", "buildings", "region majorities"), lone, others))
+                                  for label, x, y in zip(SCORED_LABELS, lone, others))
                 print_fn(f"   winter {w + 1}'s scoring, {a} alone / the other seats, points a game: {parts}")
         for name in sorted(r.blunders):
             c = r.blunders[name]

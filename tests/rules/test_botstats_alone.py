@@ -96,3 +96,13 @@ def test_two_lone_bots_on_the_same_games_are_compared_game_by_game(capsys):
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.startswith("== heuristic alone minus random alone among random bots"))
     assert f"points a game {d['points'][0]:+.2f} ± {d['points'][1]:.2f}" in line, line
+    # each winter scoring's parts, paired game by game the same way: as the two runs' own per-game parts say
+    for w in range(2):
+        for k, label in enumerate(("provinces", "buildings", "region majorities")):
+            parts = [p[w][k] - q[w][k] for p, q in zip(first.scored, second.scored)]
+            mean, se = d[f"winter {w + 1} {label}"]
+            assert abs(mean - sum(parts) / 6) < 1e-9 and se > 0, (w, label)
+        line = next(x for x in out.splitlines() if x.startswith(f"   winter {w + 1}'s scoring, heuristic alone minus random"))
+        assert f"buildings {d[f'winter {w + 1} buildings'][0]:+.2f} ± {d[f'winter {w + 1} buildings'][1]:.2f}" in line, line
+    assert {w: [sum(g[w][k] for g in first.scored) for k in range(3)] for w in range(2)} == \
+        {w: lone for w, (lone, _) in first.winters.items()}
