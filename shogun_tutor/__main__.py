@@ -376,15 +376,14 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import port_taken, serve
         from .ui.join_link import PUBLIC_URL_ENV, PublicUrlError, check_public_url
 
-        if port_taken(args.ip, args.port):  # said now: Voilà would serve another port than the one printed
-            parser.error(f"--port: port {args.port} on {args.ip} is in use (is Shogun Tutor running already?): "
-                         "stop that program, or give another --port")
-
         public_url = args.public_url if args.public_url is not None else os.environ.get(PUBLIC_URL_ENV) or None
         try:
             public_url = check_public_url(public_url) if public_url is not None else None
         except PublicUrlError as exc:
             parser.error(f"--public-url: {exc}")
+        if port_taken(args.ip, args.port):  # said now: Voilà would serve another port than the one printed
+            parser.error(f"--port: port {args.port} on {args.ip} is in use (is Shogun Tutor running already?): "
+                         "stop that program, or give another --port")
         return serve(args.port, args.ip, args.lang, args.pool_size, args.cull_idle, args.cull_interval, args.open,
                      extra, connect_timeout=args.connect_timeout, public_url=public_url)
     return {"simulate": simulate, "bench": bench, "botstats": botstats, "sessions": sessions}[args.command](args)

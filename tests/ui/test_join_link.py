@@ -114,6 +114,7 @@ def test_the_app_passes_the_public_url_on(monkeypatch):
     seen = {}
     monkeypatch.delenv("SHOGUN_TUTOR_PUBLIC_URL", raising=False)
     monkeypatch.setattr(serve, "serve", lambda *a, **k: seen.update(k) or 0)
+    monkeypatch.setattr(serve, "port_taken", lambda ip, port: False)  # whatever listens on this machine's 8866
     assert cli.main(["app", "--public-url", "http://tutor.lan:8866"]) == 0
     assert seen["public_url"] == "http://tutor.lan:8866/"
 
