@@ -373,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.log_level != "DEBUG":  # one line per HTTP request (every static file of every page): DEBUG only
         logging.getLogger("tornado.access").setLevel(logging.WARNING)
     if args.command == "app":
-        from .serve import port_taken, serve
+        from .serve import serve
+        from .server_port import port_taken
         from .ui.join_link import PUBLIC_URL_ENV, PublicUrlError, check_public_url
 
         public_url = args.public_url if args.public_url is not None else os.environ.get(PUBLIC_URL_ENV) or None

@@ -389,30 +389,6 @@ def configure_server_extension(c) -> None:
 SERVER_CONFIG_FILE = "from shogun_tutor.serve import configure_server_extension\n\nconfigure_server_extension(c)  # noqa: F821\n"
 
 
-def port_taken(ip: str, port: int) -> bool:
-    """True if another program listens on ``port`` at ``ip`` (every address it names, as Tornado binds them; the
-    same ``SO_REUSEADDR`` too, so a port a stopped server left waiting counts as free). Voilà would otherwise move to
-    the next free port while this command has printed the first one (``--Voila.port_retries=0`` stops that)."""
-    import errno
-    import socket
-
-    try:
-        infos = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror:
-        return False  # an address that does not resolve: Voilà reports it
-    for family, kind, proto, _name, address in infos:
-        with socket.socket(family, kind, proto) as sock:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            try:
-                sock.bind(address)
-            except OSError as exc:
-                if exc.errno == errno.EADDRINUSE:
-                    return True
-    return False
-
-
 def students_line(ip: str, port: int, public_url: str | None = None) -> str:
     """The line ``shogun-tutor app`` prints at start: where students join a group's game, or why they cannot."""
     from .ui.join_link import lan_address, students_url

@@ -162,7 +162,7 @@ def paired_difference(first: Alone, second: Alone) -> dict[str, tuple[float, flo
         d = [p - q for p, q in zip(x, y)]
         se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
         out[key] = (statistics.fmean(d) if d else math.nan, se)
-    winters = min((len(g) for g in first.scored + second.scored), default=0) if first.scored and second.scored else 0
+    winters = min(map(len, first.scored + second.scored)) if first.scored and second.scored else 0
     for w in range(winters):
         for k, label in enumerate(SCORED_LABELS):
             d = [p[w][k] - q[w][k] for p, q in zip(first.scored, second.scored)]

@@ -19,7 +19,8 @@ LAYERS = (
     ("review",),
     ("text", "botstats", "tower_calibration", "connection_notice"),
     ("rulebook", "viz", "session"),
-    ("ui", "web_handlers", "web_brotli", "page_preload"),  # the routes, brotli copies and preloaded scripts of the pages
+    # the routes, brotli copies and preloaded scripts of the pages; whether the server's port is free
+    ("ui", "web_handlers", "web_brotli", "page_preload", "server_port"),
     ("serve", ""),  # "" is the package's own __init__
     ("__main__",),  # the command line
 )

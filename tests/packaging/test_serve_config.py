@@ -8,6 +8,7 @@ from voila.app import Voila
 from voila.execute import VoilaExecutor
 
 from shogun_tutor import serve
+from shogun_tutor.server_port import port_taken
 
 
 def _config(tmp_path):
@@ -55,10 +56,10 @@ def test_a_port_in_use_is_refused_with_a_clear_error_before_anything_starts():
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        assert serve.port_taken("127.0.0.1", port)
+        assert port_taken("127.0.0.1", port)
         done = subprocess.run([sys.executable, "-m", "shogun_tutor", "app", "--port", str(port)],
                               capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert f"port {port} on 127.0.0.1 is in use" in done.stderr and "another --port" in done.stderr
     assert "Students join" not in done.stdout and "Only this computer" not in done.stdout  # nothing printed as served
-    assert not serve.port_taken("127.0.0.1", port)  # closed with the socket: free again
+    assert not port_taken("127.0.0.1", port)  # closed with the socket: free again

@@ -9,7 +9,7 @@ import ipaddress
 import pytest
 
 from shogun_tutor import __main__ as cli
-from shogun_tutor import serve
+from shogun_tutor import serve, server_port
 from shogun_tutor.ui import join_link
 from shogun_tutor.ui.join_link import PublicUrlError, check_public_url, join_base, students_url
 from shogun_tutor.ui.together import TogetherPanel
@@ -114,7 +114,7 @@ def test_the_app_passes_the_public_url_on(monkeypatch):
     seen = {}
     monkeypatch.delenv("SHOGUN_TUTOR_PUBLIC_URL", raising=False)
     monkeypatch.setattr(serve, "serve", lambda *a, **k: seen.update(k) or 0)
-    monkeypatch.setattr(serve, "port_taken", lambda ip, port: False)  # whatever listens on this machine's 8866
+    monkeypatch.setattr(server_port, "port_taken", lambda ip, port: False)  # whatever listens on this machine's 8866
     assert cli.main(["app", "--public-url", "http://tutor.lan:8866"]) == 0
     assert seen["public_url"] == "http://tutor.lan:8866/"
 
