@@ -156,18 +156,17 @@ def paired_difference(first: Alone, second: Alone) -> dict[str, tuple[float, flo
     """
     if len(first.scores) != len(second.scores):
         raise ValueError(f"not the same games: {len(first.scores)} and {len(second.scores)}")
-    out = {}
-    for key, x, y in (("points", first.scores, second.scores), ("lead", first.leads, second.leads),
-                      ("won", first.won, second.won)):
-        d = [p - q for p, q in zip(x, y)]
-        se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
-        out[key] = (statistics.fmean(d) if d else math.nan, se)
+    def mean_and_error(d: list[float]) -> tuple[float, float]:
+        return (statistics.fmean(d) if d else math.nan,
+                statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan)
+
+    out = {key: mean_and_error([p - q for p, q in zip(x, y)])
+           for key, x, y in (("points", first.scores, second.scores), ("lead", first.leads, second.leads),
+                             ("won", first.won, second.won))}
     winters = min(map(len, first.scored + second.scored)) if first.scored and second.scored else 0
     for w in range(winters):
         for k, label in enumerate(SCORED_LABELS):
-            d = [p[w][k] - q[w][k] for p, q in zip(first.scored, second.scored)]
-            se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.nan
-            out[f"winter {w + 1} {label}"] = (statistics.fmean(d), se)
+            out[f"winter {w + 1} {label}"] = mean_and_error([p[w][k] - q[w][k] for p, q in zip(first.scored, second.scored)])
     return out
 
 

@@ -36,7 +36,7 @@ def test_preheat_pool_and_culling_reach_their_settings(tmp_path):
     assert manager.cull_connected is False and manager.cull_busy is False
 
 
-def test_voila_serves_the_port_asked_for_or_none(tmp_path):
+def test_voila_serves_the_port_asked_for_or_none():
     """Voilà moves to the next free port by default, while ``shogun-tutor app`` has printed the one asked for (and the
     students' join link names it): it must not retry."""
     argv = serve.voila_argv(serve.notebook_path(), 8899, "127.0.0.1", pool_size=1, cull_idle=600, cull_interval=30,
